@@ -1,0 +1,1 @@
+"""Settings, errors, ids and logging shared by every process. Never imports PostgreSQL."""

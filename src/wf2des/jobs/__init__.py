@@ -1,0 +1,1 @@
+"""The API ↔ worker contract: task names and their Pydantic payloads. No I/O."""

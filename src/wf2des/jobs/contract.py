@@ -1,0 +1,77 @@
+"""Task names and payloads exchanged over the queue.
+
+The queue carries identifiers, not trust: a job holds ids, blob keys and a per-job callback key with
+which the worker signs its webhook. The API never imports a task function; it sends these by name.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "CODE2WF_GENERATE",
+    "COMPONENT_SWEEP_RUN",
+    "Code2wfCompleted",
+    "Code2wfEvent",
+    "Code2wfFailed",
+    "Code2wfJob",
+    "ComponentSweepJob",
+]
+
+CODE2WF_GENERATE: Final = "wf2des.code2wf.generate"
+COMPONENT_SWEEP_RUN: Final = "wf2des.component_sweep.run"
+
+
+class Code2wfJob(BaseModel):
+    """Envelope of ``wf2des.code2wf.generate`` (snake_case, as published by the outbox relay)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code2wf_id: str
+    organization_id: int
+    project_id: int
+    page_import_id: str
+    manifest_url: str
+    figma_file_key: str
+    screen_id: str
+    placement_target: str | None = None
+    viewport_width: int = Field(default=1440, ge=200, le=4000)
+    attempt: int = 1
+    callback_url: str
+    callback_key: str
+    deadline: datetime
+
+
+class ComponentSweepJob(BaseModel):
+    """Envelope of ``wf2des.component_sweep.run``: one project, optionally one file."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    organization_id: int
+    project_id: int
+    figma_file_key: str | None = None
+    run_id: str
+
+
+class Code2wfCompleted(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    type: Literal["code2wf.completed"] = "code2wf.completed"
+    attempt: int
+    result_url: str = Field(alias="resultUrl")
+    flag_count: int = Field(alias="flagCount")
+
+
+class Code2wfFailed(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+    type: Literal["code2wf.failed"] = "code2wf.failed"
+    attempt: int
+    result_url: str | None = Field(default=None, alias="resultUrl")
+    error_message: str = Field(alias="errorMessage")
+
+
+Code2wfEvent = Code2wfCompleted | Code2wfFailed
