@@ -1,0 +1,201 @@
+"""SQLAlchemy 2 tables of wf2des, matching seed ``001_a145a11cb51add72.txt`` exactly.
+
+The CHECK constraints make illegal lifecycle states unrepresentable, so a bug in a service cannot store
+a completed row without its result, a materialized row that never completed, or an attempt other than 1.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    DateTime,
+    Enum,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Identity,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    text,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+__all__ = [
+    "Base",
+    "Code2wf",
+    "Organization",
+    "OutboxMessage",
+    "PageImport",
+    "PageImportStatus",
+    "Project",
+    "Wf2desStatus",
+]
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Wf2desStatus(enum.Enum):
+    """Database enum ``wf2des_status``, shared by the wf2des tables. Code2WF uses only '0'..'2'."""
+
+    PROCESSING = "0"
+    COMPLETED = "1"
+    FAILED = "2"
+    RESERVED_3 = "3"
+    RESERVED_4 = "4"
+
+
+WF2DES_STATUS = Enum(
+    Wf2desStatus,
+    name="wf2des_status",
+    values_callable=lambda members: [m.value for m in members],
+    validate_strings=True,
+)
+
+
+class PageImportStatus(enum.StrEnum):
+    UPLOADING = "uploading"
+    COMPLETED = "completed"
+    FAILED = "failed"
+
+
+_TS = DateTime(timezone=True)
+_NOW = text("CURRENT_TIMESTAMP")
+
+
+class Organization(Base):
+    """Stand-in for the platform's organization table, so the seed's relations are real foreign keys."""
+
+    __tablename__ = "organization"
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    name: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+
+
+class Project(Base):
+    __tablename__ = "project"
+    __table_args__ = (
+        # Target of the composite foreign keys that pin a child row to its project's organization.
+        Index("project_organization_id_id_key", "organization_id", "id", unique=True),
+    )
+
+    id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    organization_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("organization.id"))
+    name: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+
+
+class PageImport(Base):
+    __tablename__ = "page_import"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["organization_id", "project_id"],
+            ["project.organization_id", "project.id"],
+            name="fk_page_import_project",
+        ),
+        CheckConstraint("status IN ('uploading', 'completed', 'failed')", name="status_known"),
+        CheckConstraint("file_count >= 0 AND total_bytes >= 0", name="sizes_non_negative"),
+        Index("page_import_project_id_idx", "organization_id", "project_id", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(255), primary_key=True)
+    organization_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("organization.id"))
+    project_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("project.id"))
+    status: Mapped[str] = mapped_column(String(32))
+    entry_path: Mapped[str] = mapped_column(String(1024))
+    manifest_url: Mapped[str] = mapped_column(String(500))
+    file_count: Mapped[int] = mapped_column(Integer)
+    total_bytes: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    updated_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    created_by: Mapped[str] = mapped_column(String(255))
+    updated_by: Mapped[str] = mapped_column(String(255))
+
+
+class Code2wf(Base):
+    """One Code2WF generation (seed 001). The spec itself lives in S3 and Figma."""
+
+    __tablename__ = "code2wf"
+    __table_args__ = (
+        CheckConstraint("status IN ('0', '1', '2')", name="status_code2wf"),
+        CheckConstraint("attempt = 1", name="attempt_v1"),
+        CheckConstraint("flag_count IS NULL OR flag_count >= 0", name="flag_count_non_negative"),
+        CheckConstraint(
+            "status <> '1' OR (result_url IS NOT NULL AND flag_count IS NOT NULL)",
+            name="completed_has_result",
+        ),
+        CheckConstraint("status <> '2' OR error_message IS NOT NULL", name="failed_has_error"),
+        CheckConstraint("materialized_at IS NULL OR status = '1'", name="materialized_only_completed"),
+        CheckConstraint("(deleted_at IS NULL) = (deleted_by IS NULL)", name="deleted_pair"),
+        ForeignKeyConstraint(
+            ["organization_id", "project_id"],
+            ["project.organization_id", "project.id"],
+            name="fk_code2wf_project_organization",
+        ),
+        Index("code2wf_project_id_deleted_at_idx", "project_id", "deleted_at"),
+        Index("code2wf_project_status_idx", "project_id", "status"),
+        Index(
+            "code2wf_org_project_file_status_idx", "organization_id", "project_id", "figma_file_key", "status"
+        ),
+        Index("code2wf_page_import_id_idx", "page_import_id"),
+    )
+
+    id: Mapped[str] = mapped_column(String(255), primary_key=True)
+    organization_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("organization.id"))
+    project_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("project.id"))
+    page_import_id: Mapped[str] = mapped_column(String(255), ForeignKey("page_import.id"))
+    figma_file_key: Mapped[str] = mapped_column(String(255))
+    screen_id: Mapped[str] = mapped_column(String(255))
+    placement_target: Mapped[str | None] = mapped_column(String(255))
+    status: Mapped[Wf2desStatus] = mapped_column(
+        WF2DES_STATUS, server_default=text("'0'"), default=Wf2desStatus.PROCESSING
+    )
+    attempt: Mapped[int] = mapped_column(Integer, server_default=text("1"), default=1)
+    flag_count: Mapped[int | None] = mapped_column(Integer)
+    result_url: Mapped[str | None] = mapped_column(String(500))
+    error_message: Mapped[str | None] = mapped_column(Text)
+    materialized_at: Mapped[datetime | None] = mapped_column(_TS)
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    updated_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    deleted_at: Mapped[datetime | None] = mapped_column(_TS)
+    created_by: Mapped[str] = mapped_column(String(255))
+    updated_by: Mapped[str] = mapped_column(String(255))
+    deleted_by: Mapped[str | None] = mapped_column(String(255))
+
+
+class OutboxMessage(Base):
+    """Transactional outbox: written with the row it announces, published by the relay after commit.
+
+    ``published_at`` NULL means pending. The relay claims rows with ``FOR UPDATE SKIP LOCKED`` so several
+    relays never publish the same batch concurrently; a relay killed after publishing but before marking
+    re-publishes on restart, which is harmless because the worker and the webhook are idempotent.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("outbox_pending_idx", "id", postgresql_where=text("published_at IS NULL")),)
+
+    id: Mapped[int] = mapped_column(BigInteger, Identity(always=True), primary_key=True)
+    task_name: Mapped[str] = mapped_column(String(255))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSONB)
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    attempts: Mapped[int] = mapped_column(Integer, server_default=text("0"))
+    last_error: Mapped[str | None] = mapped_column(Text)
+    published_at: Mapped[datetime | None] = mapped_column(_TS)
