@@ -19,7 +19,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "default_data_dir", "get_settings"]
 
-_DEV_WEBHOOK_SECRET = "wf2des-local-development-webhook-secret"  # noqa: S105 - refused outside dev
+_DEV_WEBHOOK_SECRET = "wf2des-local-development-webhook-secret"  # refused outside development by check_production()
 
 
 def default_data_dir() -> Path:
