@@ -1,0 +1,28 @@
+"""The document store (Amazon DocumentDB in production; any MongoDB-wire server locally), via pymongo.
+
+Collections:
+- ``project_figma_file`` (seed 000): one bookkeeping document per project Figma file, with two disjoint
+  writers — registration (``role``, ``config_url``) and ``component_sweep`` (sync fields, captures, marker).
+- ``design_component``: one document per component swept from a file.
+"""
+
+from wf2des.integrations.docstore.connection import check_docstore, describe_docstore, open_docstore
+from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
+from wf2des.integrations.docstore.schema import (
+    DESIGN_COMPONENT,
+    INDEX_SCHEMA_VERSION,
+    PROJECT_FIGMA_FILE,
+    ensure_schema,
+)
+
+__all__ = [
+    "DESIGN_COMPONENT",
+    "INDEX_SCHEMA_VERSION",
+    "PROJECT_FIGMA_FILE",
+    "FileRole",
+    "ProjectFileRegistrations",
+    "check_docstore",
+    "describe_docstore",
+    "ensure_schema",
+    "open_docstore",
+]

@@ -1,0 +1,90 @@
+"""The registration writer of ``project_figma_file`` (through wf2des-api).
+
+It owns exactly ``role`` and ``config_url`` (plus ``updated_at``); every write is a field-level ``$set`` of
+those fields, so it can never clobber what ``component_sweep`` writes (sync fields, captures, marker),
+even when both race on the same document.
+"""
+
+from __future__ import annotations
+
+import enum
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from pymongo import ReturnDocument
+from pymongo.collection import Collection
+from pymongo.database import Database
+from pymongo.errors import DuplicateKeyError
+
+from wf2des.core.ids import new_uuid4
+from wf2des.integrations.docstore.schema import INDEX_SCHEMA_VERSION, PROJECT_FIGMA_FILE
+
+__all__ = ["REGISTRATION_FIELDS", "FileRole", "ProjectFileRegistrations", "project_config_key"]
+
+
+class FileRole(enum.IntEnum):
+    WORKING = 0
+    LIBRARY = 1
+
+
+REGISTRATION_FIELDS: Final = frozenset({"role", "config_url"})
+
+
+def project_config_key(organization_id: int, project_id: int) -> str:
+    """The project's home key of its ingest config (seed 000, ``config_url``)."""
+    return f"{organization_id}/{project_id}/wf2des/config.json"
+
+
+class ProjectFileRegistrations:
+    """Repository of the registration writer; every read and write is scoped by organization and project."""
+
+    def __init__(self, db: Database[Any]) -> None:
+        self._files: Collection[dict[str, Any]] = db[PROJECT_FIGMA_FILE]
+
+    def register(
+        self,
+        organization_id: int,
+        project_id: int,
+        figma_file_key: str,
+        role: FileRole,
+        *,
+        now: datetime | None = None,
+    ) -> dict[str, Any]:
+        """Insert or update the file's registration; returns the document after the write."""
+        stamp = now or datetime.now(UTC)
+        identity = {"organization_id": organization_id, "project_id": project_id, "figma_file_key": figma_file_key}
+        update = {
+            "$set": {
+                "role": int(role),
+                "config_url": project_config_key(organization_id, project_id),
+                "updated_at": stamp,
+            },
+            "$setOnInsert": {
+                "_id": new_uuid4(),
+                **identity,
+                "created_at": stamp,
+                "index_schema_version": INDEX_SCHEMA_VERSION,
+            },
+        }
+        for _ in range(2):
+            try:
+                doc = self._files.find_one_and_update(
+                    identity, update, upsert=True, return_document=ReturnDocument.AFTER
+                )
+                assert doc is not None  # upsert=True always returns a document
+                return doc
+            except DuplicateKeyError:
+                # Two upserts raced to insert; the loser retries and now matches the winner's document.
+                continue
+        raise RuntimeError("registration upsert lost the insert race twice")  # pragma: no cover
+
+    def get(self, organization_id: int, project_id: int, figma_file_key: str) -> dict[str, Any] | None:
+        return self._files.find_one(
+            {"organization_id": organization_id, "project_id": project_id, "figma_file_key": figma_file_key}
+        )
+
+    def list(self, organization_id: int, project_id: int, role: FileRole | None = None) -> list[dict[str, Any]]:
+        """Files of a project through the (organization_id, project_id, role) index."""
+        query: dict[str, Any] = {"organization_id": organization_id, "project_id": project_id}
+        query["role"] = int(role) if role is not None else {"$in": [int(FileRole.WORKING), int(FileRole.LIBRARY)]}
+        return list(self._files.find(query).sort([("figma_file_key", 1)]))

@@ -1,0 +1,186 @@
+"""Collections, ``$jsonSchema`` validators and indexes, applied idempotently by ``ensure_schema``.
+
+Fields owned by one writer may be absent until that writer first writes them (a file registered but never
+swept has no ``components_synced_at``), so the validators require only the identity and audit fields.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from pymongo import ASCENDING
+from pymongo.database import Database
+from pymongo.errors import CollectionInvalid, OperationFailure
+
+__all__ = [
+    "DESIGN_COMPONENT",
+    "FIGMA_FILE_KEY_PATTERN",
+    "INDEX_SCHEMA_VERSION",
+    "PROJECT_FIGMA_FILE",
+    "design_component_validator",
+    "ensure_schema",
+    "project_figma_file_validator",
+]
+
+PROJECT_FIGMA_FILE: Final = "project_figma_file"
+DESIGN_COMPONENT: Final = "design_component"
+INDEX_SCHEMA_VERSION: Final = 1
+FIGMA_FILE_KEY_PATTERN: Final = "^[A-Za-z0-9]+$"
+
+_INT = {"bsonType": ["int", "long"]}
+_DATE = {"bsonType": "date"}
+_UUID_STRING = {"bsonType": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}
+
+
+def project_figma_file_validator() -> dict[str, Any]:
+    return {
+        "$jsonSchema": {
+            "bsonType": "object",
+            "required": [
+                "_id",
+                "organization_id",
+                "project_id",
+                "figma_file_key",
+                "index_schema_version",
+                "created_at",
+                "updated_at",
+            ],
+            "properties": {
+                "_id": _UUID_STRING,
+                "organization_id": _INT,
+                "project_id": _INT,
+                "figma_file_key": {"bsonType": "string", "pattern": FIGMA_FILE_KEY_PATTERN, "maxLength": 255},
+                "role": {"bsonType": ["int", "long"], "enum": [0, 1]},
+                "components_synced_at": _DATE,
+                "config_url": {"bsonType": "string", "maxLength": 1024},
+                "sweep_error": {"bsonType": ["string", "null"]},
+                "style_captures": {
+                    "bsonType": "object",
+                    "additionalProperties": {"bsonType": "string"},
+                },
+                "sweep_marker": {
+                    "oneOf": [
+                        {"bsonType": "null"},
+                        {
+                            "bsonType": "object",
+                            "required": ["token", "acquired_at", "expires_at"],
+                            "additionalProperties": False,
+                            "properties": {
+                                "token": {"bsonType": "string", "minLength": 1},
+                                "acquired_at": _DATE,
+                                "expires_at": _DATE,
+                            },
+                        },
+                    ]
+                },
+                "index_schema_version": _INT,
+                "created_at": _DATE,
+                "updated_at": _DATE,
+            },
+        }
+    }
+
+
+def design_component_validator() -> dict[str, Any]:
+    return {
+        "$jsonSchema": {
+            "bsonType": "object",
+            "required": [
+                "_id",
+                "organization_id",
+                "project_id",
+                "figma_file_key",
+                "component_key",
+                "node_id",
+                "name",
+                "status",
+                "run_id",
+                "producer",
+                "produced_at",
+                "index_schema_version",
+                "created_at",
+                "updated_at",
+            ],
+            "properties": {
+                "_id": _UUID_STRING,
+                "organization_id": _INT,
+                "project_id": _INT,
+                "figma_file_key": {"bsonType": "string", "pattern": FIGMA_FILE_KEY_PATTERN},
+                "component_key": {"bsonType": "string", "minLength": 1},
+                "node_id": {"bsonType": "string", "minLength": 1},
+                "name": {"bsonType": "string"},
+                "description": {"bsonType": ["string", "null"]},
+                "component_set_id": {"bsonType": ["string", "null"]},
+                "component_set_name": {"bsonType": ["string", "null"]},
+                "status": {"enum": ["active", "removed"]},
+                "removed_at": {"bsonType": ["date", "null"]},
+                "run_id": {"bsonType": "string"},
+                "producer": {"bsonType": "string"},
+                "produced_at": _DATE,
+                "index_schema_version": _INT,
+                "created_at": _DATE,
+                "updated_at": _DATE,
+            },
+        }
+    }
+
+
+_INDEXES: Final[dict[str, list[tuple[str, list[tuple[str, int]], bool]]]] = {
+    PROJECT_FIGMA_FILE: [
+        (
+            "project_figma_file_org_project_file_key_uq",
+            [("organization_id", ASCENDING), ("project_id", ASCENDING), ("figma_file_key", ASCENDING)],
+            True,
+        ),
+        (
+            "project_figma_file_org_project_role_idx",
+            [("organization_id", ASCENDING), ("project_id", ASCENDING), ("role", ASCENDING)],
+            False,
+        ),
+    ],
+    DESIGN_COMPONENT: [
+        (
+            "design_component_org_project_file_component_uq",
+            [
+                ("organization_id", ASCENDING),
+                ("project_id", ASCENDING),
+                ("figma_file_key", ASCENDING),
+                ("component_key", ASCENDING),
+            ],
+            True,
+        ),
+        (
+            "design_component_org_project_file_status_idx",
+            [
+                ("organization_id", ASCENDING),
+                ("project_id", ASCENDING),
+                ("figma_file_key", ASCENDING),
+                ("status", ASCENDING),
+            ],
+            False,
+        ),
+    ],
+}
+
+
+def ensure_schema(db: Database[Any]) -> None:
+    """Create both collections with their validators and indexes; re-running only refreshes validators."""
+    validators = {
+        PROJECT_FIGMA_FILE: project_figma_file_validator(),
+        DESIGN_COMPONENT: design_component_validator(),
+    }
+    existing = set(db.list_collection_names())
+    for name, validator in validators.items():
+        if name not in existing:
+            try:
+                db.create_collection(name, validator=validator, validationLevel="strict", validationAction="error")
+            except CollectionInvalid:  # created concurrently by another migrate
+                pass
+        else:
+            try:
+                db.command("collMod", name, validator=validator, validationLevel="strict", validationAction="error")
+            except OperationFailure as exc:  # pragma: no cover - only on servers without collMod
+                raise RuntimeError(f"could not update the validator of {name}: {exc}") from exc
+        collection = db[name]
+        for index_name, keys, unique in _INDEXES[name]:
+            collection.create_index(keys, name=index_name, unique=unique)
