@@ -54,8 +54,17 @@ def start_secantus(
     storage: str, port: int, *, test_commands: bool = False, log: Path | None = None
 ) -> subprocess.Popen[bytes]:
     """Start a SecantusDB server and wait until it accepts connections."""
-    args = [_secantus_binary(), "--host", "127.0.0.1", "--port", str(port), "--storage-path", storage,
-            "--log-level", "WARNING"]
+    args = [
+        _secantus_binary(),
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--storage-path",
+        storage,
+        "--log-level",
+        "WARNING",
+    ]
     if test_commands:
         args.append("--enable-test-commands")
     out = log.open("ab") if log else subprocess.DEVNULL

@@ -52,7 +52,11 @@ class ProjectFileRegistrations:
     ) -> dict[str, Any]:
         """Insert or update the file's registration; returns the document after the write."""
         stamp = now or datetime.now(UTC)
-        identity = {"organization_id": organization_id, "project_id": project_id, "figma_file_key": figma_file_key}
+        identity = {
+            "organization_id": organization_id,
+            "project_id": project_id,
+            "figma_file_key": figma_file_key,
+        }
         update = {
             "$set": {
                 "role": int(role),
@@ -83,8 +87,12 @@ class ProjectFileRegistrations:
             {"organization_id": organization_id, "project_id": project_id, "figma_file_key": figma_file_key}
         )
 
-    def list(self, organization_id: int, project_id: int, role: FileRole | None = None) -> list[dict[str, Any]]:
+    def list(
+        self, organization_id: int, project_id: int, role: FileRole | None = None
+    ) -> list[dict[str, Any]]:
         """Files of a project through the (organization_id, project_id, role) index."""
         query: dict[str, Any] = {"organization_id": organization_id, "project_id": project_id}
-        query["role"] = int(role) if role is not None else {"$in": [int(FileRole.WORKING), int(FileRole.LIBRARY)]}
+        query["role"] = (
+            int(role) if role is not None else {"$in": [int(FileRole.WORKING), int(FileRole.LIBRARY)]}
+        )
         return list(self._files.find(query).sort([("figma_file_key", 1)]))

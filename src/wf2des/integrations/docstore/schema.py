@@ -29,7 +29,10 @@ FIGMA_FILE_KEY_PATTERN: Final = "^[A-Za-z0-9]+$"
 
 _INT = {"bsonType": ["int", "long"]}
 _DATE = {"bsonType": "date"}
-_UUID_STRING = {"bsonType": "string", "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}
+_UUID_STRING = {
+    "bsonType": "string",
+    "pattern": "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+}
 
 
 def project_figma_file_validator() -> dict[str, Any]:
@@ -173,12 +176,16 @@ def ensure_schema(db: Database[Any]) -> None:
     for name, validator in validators.items():
         if name not in existing:
             try:
-                db.create_collection(name, validator=validator, validationLevel="strict", validationAction="error")
+                db.create_collection(
+                    name, validator=validator, validationLevel="strict", validationAction="error"
+                )
             except CollectionInvalid:  # created concurrently by another migrate
                 pass
         else:
             try:
-                db.command("collMod", name, validator=validator, validationLevel="strict", validationAction="error")
+                db.command(
+                    "collMod", name, validator=validator, validationLevel="strict", validationAction="error"
+                )
             except OperationFailure as exc:  # pragma: no cover - only on servers without collMod
                 raise RuntimeError(f"could not update the validator of {name}: {exc}") from exc
         collection = db[name]
