@@ -140,6 +140,48 @@ def test_concurrent_first_registrations_make_one_document(docstore: Database[Any
     assert docstore[PROJECT_FIGMA_FILE].count_documents({"figma_file_key": "RaceKey"}) == 1
 
 
+def _race_round(repo: ProjectFileRegistrations, files: Any, doc_id: str, round_no: int) -> dict[str, Any]:
+    """One round: 4 registration threads and 4 sweep threads, 3 writes each; returns each writer's last value."""
+    rng = random.Random(round_no)
+    registration_lock, sweep_lock = threading.Lock(), threading.Lock()
+    last: dict[str, Any] = {}
+    start = threading.Barrier(8)
+
+    def registrar(seed: int) -> None:
+        start.wait()
+        for step in range(3):
+            role = FileRole((seed + step + round_no) % 2)
+            with registration_lock:
+                repo.register(1, 2, "Shared", role)
+                last["role"] = int(role)
+
+    def sweeper(seed: int) -> None:
+        start.wait()
+        for step in range(3):
+            capture = {f"text/r{round_no}-s{seed}-{step}": f"S:{rng.random()}"}
+            error = None if step % 2 else f"failure {seed}"
+            with sweep_lock:
+                files.update_one(
+                    {"_id": doc_id},
+                    {
+                        "$set": {
+                            "style_captures": capture,
+                            "sweep_error": error,
+                            "components_synced_at": datetime.now(UTC),
+                        }
+                    },
+                )
+                last["captures"], last["error"] = capture, error
+
+    threads = [threading.Thread(target=registrar, args=(i,)) for i in range(4)]
+    threads += [threading.Thread(target=sweeper, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return last
+
+
 def test_two_writer_race_keeps_both_writers_fields(docstore: Database[Any]) -> None:
     """Registration and sweep-field writes interleaved from many threads on one document, 100 rounds.
 
@@ -150,43 +192,7 @@ def test_two_writer_race_keeps_both_writers_fields(docstore: Database[Any]) -> N
     files = docstore[PROJECT_FIGMA_FILE]
     doc = repo.register(1, 2, "Shared", FileRole.WORKING)
     for round_no in range(100):
-        rng = random.Random(round_no)
-        registration_lock, sweep_lock = threading.Lock(), threading.Lock()
-        last: dict[str, Any] = {}
-        start = threading.Barrier(8)
-
-        def registrar(seed: int) -> None:
-            start.wait()
-            for step in range(3):
-                role = FileRole((seed + step + round_no) % 2)
-                with registration_lock:
-                    repo.register(1, 2, "Shared", role)
-                    last["role"] = int(role)
-
-        def sweeper(seed: int) -> None:
-            start.wait()
-            for step in range(3):
-                capture = {f"text/r{round_no}-s{seed}-{step}": f"S:{rng.random()}"}
-                error = None if step % 2 else f"failure {seed}"
-                with sweep_lock:
-                    files.update_one(
-                        {"_id": doc["_id"]},
-                        {
-                            "$set": {
-                                "style_captures": capture,
-                                "sweep_error": error,
-                                "components_synced_at": datetime.now(UTC),
-                            }
-                        },
-                    )
-                    last["captures"], last["error"] = capture, error
-
-        threads = [threading.Thread(target=registrar, args=(i,)) for i in range(4)]
-        threads += [threading.Thread(target=sweeper, args=(i,)) for i in range(4)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        last = _race_round(repo, files, doc["_id"], round_no)
         final = files.find_one({"_id": doc["_id"]})
         assert final is not None
         assert final["role"] == last["role"], round_no
