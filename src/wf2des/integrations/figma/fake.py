@@ -1,0 +1,381 @@
+"""A fake Figma REST API for tests, benchmarks and the demo: real recorded responses, transformed in code.
+
+It replays the two recorded responses in ``shared/fixtures/figma`` (a full ``GET /v1/files/:key`` and a
+``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the sweep uses::
+
+    GET /v1/files/:key/meta            GET /v1/files/:key?depth=N
+    GET /v1/files/:key/nodes?ids=…     GET /v1/files/:key/variables/local
+
+Each registered file is a :class:`FakeFile` whose transformations are applied when answering: scale the
+component (or style) count, rename or remove components, bump ``version``. Colour *variables* are not in the
+recordings, so they are derived from the solid FILL styles (one collection). Faults are queued per endpoint:
+429 with ``Retry-After`` (and the ``X-Figma-Plan-Tier`` / ``X-Figma-Rate-Limit-Type`` headers), 5xx,
+a slow answer (for client timeouts), 403 on variables (the Enterprise-only API).
+
+Two quirks of the 2020 recording are normalised so answers match today's OpenAPI description: it lacks
+``editorType`` and ``componentSets``. ``requests`` counts every request, per endpoint kind.
+
+Run it in-process with ``with FakeFigma(...) as fake: fake.url`` (a ``ThreadingHTTPServer`` on 127.0.0.1:0).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+__all__ = ["FAKE_TOKEN", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
+
+FAKE_TOKEN = "figd_fake-local-token"  # the fake's own, public token
+
+JSON = dict[str, Any]
+FILE_FIXTURE = "get-file.figma-export-2020.json"
+NODES_FIXTURE = "get-file-nodes.figma-export-2025.json"
+_KINDS = ("meta", "file", "nodes", "variables")
+
+
+def default_fixtures_dir() -> Path:
+    """``WF2DES_FIGMA_FIXTURES``, else ``shared/fixtures/figma`` next to the repository."""
+    env = os.environ.get("WF2DES_FIGMA_FIXTURES")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve()
+    for parent in here.parents:
+        candidate = parent.parent / "shared" / "fixtures" / "figma"
+        if candidate.is_dir():
+            return candidate
+    return Path("/work/shared/fixtures/figma")
+
+
+@cache
+def _load(path: Path) -> JSON:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+@dataclass
+class Fault:
+    """One injected failure, consumed by the next request of its endpoint kind."""
+
+    status: int = 500
+    retry_after: float | None = None
+    delay: float = 0.0  # seconds to stall before answering (a client timeout shorter than this fires)
+    error_shape: str = "err"  # "err" → {status, err}; "message" → {status, error: true, message}
+
+
+@dataclass
+class FakeFile:
+    """A recorded file plus the transformations applied when it is served."""
+
+    key: str
+    name: str = "Figma Export"
+    version: str = "442862168"
+    components: int | None = None  # None → as recorded (205); N → exactly N local components
+    styles: int | None = None  # None → as recorded (30); N → the recorded ones plus copies up to N
+    renamed: dict[str, str] = field(default_factory=dict)
+    removed: set[str] = field(default_factory=set)
+    variables_forbidden: bool = False
+    collection_name: str = "Brand/Core #1"
+
+    def bump(self) -> str:
+        """A new version, as Figma does on every saved edit."""
+        self.version = str(int(self.version) + 1)
+        return self.version
+
+
+class FakeFigma:
+    """The fake server. ``token`` (if set) is required as ``X-Figma-Token`` or ``Authorization: Bearer``."""
+
+    def __init__(self, *, fixtures: Path | None = None, token: str | None = None) -> None:
+        base = fixtures or default_fixtures_dir()
+        self._file = _load(base / FILE_FIXTURE)
+        self._style_nodes = _load(base / NODES_FIXTURE)["nodes"]
+        self.token = token
+        self.files: dict[str, FakeFile] = {}
+        self.requests: Counter[str] = Counter()
+        self.seen_auth: list[tuple[str, str]] = []
+        self._faults: dict[str, list[Fault]] = {kind: [] for kind in _KINDS}
+        self._lock = threading.Lock()
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # -- control ------------------------------------------------------------------------------------------
+
+    def add_file(self, key: str, **changes: Any) -> FakeFile:
+        self.files[key] = FakeFile(key=key, **changes)
+        return self.files[key]
+
+    def inject(self, kind: str, fault: Fault, times: int = 1) -> None:
+        with self._lock:
+            self._faults[kind].extend(copy.copy(fault) for _ in range(times))
+
+    def clear_faults(self) -> None:
+        with self._lock:
+            for faults in self._faults.values():
+                faults.clear()
+
+    def reset_counts(self) -> None:
+        with self._lock:
+            self.requests.clear()
+
+    @property
+    def total_requests(self) -> int:
+        return sum(self.requests.values())
+
+    # -- the answers (pure: also used directly by the OpenAPI conformance test) --------------------------------
+
+    def file_body(self, f: FakeFile, depth: int | None) -> JSON:
+        body = {k: copy.deepcopy(v) for k, v in self._file.items() if k not in ("document", "components", "styles")}
+        body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
+        body["document"] = _trim(self._file["document"], depth)
+        body["components"] = self.components_of(f)
+        body["styles"] = {sid: entry for sid, (entry, _node) in self.styles_of(f).items()}
+        return body
+
+    def meta_body(self, f: FakeFile) -> JSON:
+        return {
+            "file": {
+                "name": f.name,
+                "folder_name": "Fake project",
+                "last_touched_at": self._file["lastModified"],
+                "creator": {"id": "1", "handle": "fake", "img_url": "https://example.invalid/u.png"},
+                "editorType": "figma",
+                "role": "owner",
+                "thumbnail_url": self._file.get("thumbnailUrl", ""),
+                "version": f.version,
+            }
+        }
+
+    def nodes_body(self, f: FakeFile, ids: list[str]) -> JSON:
+        styles = self.styles_of(f)
+        nodes: dict[str, JSON | None] = {}
+        for node_id in ids:
+            found = styles.get(node_id)
+            nodes[node_id] = copy.deepcopy(found[1]) if found else None
+        return {
+            "name": f.name,
+            "role": "owner",
+            "lastModified": self._file["lastModified"],
+            "editorType": "figma",
+            "thumbnailUrl": self._file.get("thumbnailUrl", ""),
+            "version": f.version,
+            "nodes": nodes,
+        }
+
+    def variables_body(self, f: FakeFile) -> JSON:
+        collection_id = "VariableCollectionId:1:0"
+        mode_id = "1:0"
+        variables: dict[str, JSON] = {}
+        for sid, (entry, node) in self.styles_of(f).items():
+            if entry["styleType"] != "FILL":
+                continue
+            fills = [p for p in node["document"].get("fills", []) if p.get("type") == "SOLID"]
+            if not fills:
+                continue
+            vid = f"VariableID:{sid}"
+            variables[vid] = {
+                "id": vid,
+                "name": entry["name"],
+                "key": entry["key"],
+                "variableCollectionId": collection_id,
+                "resolvedType": "COLOR",
+                "valuesByMode": {mode_id: {**fills[0]["color"]}},
+                "remote": False,
+                "description": "",
+                "hiddenFromPublishing": False,
+                "scopes": ["ALL_SCOPES"],
+                "codeSyntax": {},
+            }
+        collection = {
+            "id": collection_id,
+            "name": f.collection_name,
+            "key": "fakecollectionkey",
+            "modes": [{"modeId": mode_id, "name": "Light"}],
+            "defaultModeId": mode_id,
+            "remote": False,
+            "hiddenFromPublishing": False,
+            "variableIds": list(variables),
+        }
+        return {"status": 200, "error": False,
+                "meta": {"variables": variables, "variableCollections": {collection_id: collection}}}
+
+    def components_of(self, f: FakeFile) -> dict[str, JSON]:
+        recorded = list(self._file["components"].items())
+        wanted = f.components if f.components is not None else len(recorded)
+        out: dict[str, JSON] = {}
+        for i in range(wanted):
+            cid, entry = recorded[i] if i < len(recorded) else (f"9{i:05d}:1", recorded[i % len(recorded)][1])
+            entry = dict(entry)
+            if i >= len(recorded):
+                entry["key"] = f"{entry['key'][:30]}{i:010d}"
+                entry["name"] = f"{entry['name']} {i}"
+            if cid in f.removed:
+                continue
+            entry["name"] = f.renamed.get(cid, entry["name"])
+            out[cid] = _modern(entry)
+        return out
+
+    def styles_of(self, f: FakeFile) -> dict[str, tuple[JSON, JSON]]:
+        """style id → (styles-map entry, /nodes entry); only styles whose definition node was recorded."""
+        recorded = [(sid, e) for sid, e in self._file["styles"].items() if sid in self._style_nodes]
+        wanted = f.styles if f.styles is not None else len(recorded)
+        out: dict[str, tuple[JSON, JSON]] = {}
+        for i in range(wanted):
+            sid, entry = recorded[i % len(recorded)]
+            node = self._style_nodes[sid]
+            if i >= len(recorded):
+                sid = f"8{i:05d}:1"
+                entry = {**entry, "name": f"{entry['name']} {i}", "key": f"{entry['key'][:30]}{i:010d}"}
+                node = copy.deepcopy(node)
+                node["document"] = {**node["document"], "id": sid, "name": entry["name"]}
+            out[sid] = (_modern(entry), node)
+        return out
+
+    # -- HTTP ---------------------------------------------------------------------------------------------------
+
+    def handle(self, path: str, query: dict[str, list[str]], headers: dict[str, str]) -> tuple[int, JSON, dict[str, str]]:
+        kind, key = _route(path)
+        with self._lock:
+            self.requests[kind or "unknown"] += 1
+            self.seen_auth.append(_auth_of(headers))
+            queue = self._faults.get(kind or "", [])
+            fault = queue.pop(0) if queue else None
+        if kind is None:
+            return 404, {"status": 404, "err": "Not found"}, {}
+        if self.token is not None and _auth_of(headers)[1] != self.token:
+            return _error(403, "Invalid token", "message" if kind == "variables" else "err")
+        if fault is not None:
+            if fault.delay:
+                time.sleep(fault.delay)
+            if fault.status >= 400:
+                status, body, extra = _error(fault.status, "injected fault", fault.error_shape)
+                if fault.retry_after is not None:
+                    extra = {"Retry-After": f"{fault.retry_after:g}", "X-Figma-Plan-Tier": "enterprise",
+                             "X-Figma-Rate-Limit-Type": "low"}
+                return status, body, extra
+        f = self.files.get(key)
+        if f is None:
+            return _error(404, "Not found", "message" if kind == "variables" else "err")
+        if kind == "meta":
+            return 200, self.meta_body(f), {}
+        if kind == "nodes":
+            ids = [i for i in ",".join(query.get("ids", [])).split(",") if i]
+            if not ids:
+                return _error(400, "ids is required", "err")
+            return 200, self.nodes_body(f, ids), {}
+        if kind == "variables":
+            if f.variables_forbidden:
+                return _error(403, "Limited by Figma plan", "message")
+            return 200, self.variables_body(f), {}
+        depth = query.get("depth")
+        return 200, self.file_body(f, int(depth[0]) if depth else None), {}
+
+    def start(self) -> FakeFigma:
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def do_GET(self) -> None:
+                split = urlsplit(self.path)
+                status, body, extra = fake.handle(split.path, parse_qs(split.query), dict(self.headers.items()))
+                payload = json.dumps(body).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(payload)))
+                    for name, value in extra.items():
+                        self.send_header(name, value)
+                    self.end_headers()
+                    self.wfile.write(payload)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (a timeout test): nothing to answer
+
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: ARG002 - stdlib signature, kept quiet
+                return
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-figma", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._server = None
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None, "start() the fake first"
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def __enter__(self) -> FakeFigma:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+def _modern(entry: JSON) -> JSON:
+    """Component/style map entries: today's API always sends ``remote`` and ``documentationLinks``."""
+    return {"remote": False, "documentationLinks": [], **entry}
+
+
+def _route(path: str) -> tuple[str | None, str]:
+    parts = [p for p in path.split("/") if p]
+    if len(parts) < 3 or parts[:2] != ["v1", "files"]:
+        return None, ""
+    key, rest = parts[2], parts[3:]
+    kinds = {(): "file", ("meta",): "meta", ("nodes",): "nodes", ("variables", "local"): "variables"}
+    return kinds.get(tuple(rest)), key
+
+
+def _auth_of(headers: dict[str, str]) -> tuple[str, str]:
+    lowered = {k.lower(): v for k, v in headers.items()}
+    if "x-figma-token" in lowered:
+        return "personal", lowered["x-figma-token"]
+    bearer = lowered.get("authorization", "")
+    if bearer.lower().startswith("bearer "):
+        return "oauth", bearer[7:]
+    return "none", ""
+
+
+def _error(status: int, text: str, shape: str) -> tuple[int, JSON, dict[str, str]]:
+    if shape == "message":
+        return status, {"status": status, "error": True, "message": text}, {}
+    return status, {"status": status, "err": text}, {}
+
+
+def _trim(node: JSON, depth: int | None) -> JSON:
+    """Figma's ``depth``: 1 returns the document and its pages, 2 adds each page's top-level nodes, …
+
+    Fields today's API always sends but the 2020 recording predates are filled in on the way out.
+    """
+    out = {k: v for k, v in node.items() if k != "children"}
+    out.setdefault("scrollBehavior", "SCROLLS")
+    if node.get("type") == "CANVAS":
+        out.setdefault("flowStartingPoints", [])
+    if "absoluteBoundingBox" in node:
+        out.setdefault("absoluteRenderBounds", node["absoluteBoundingBox"])
+    if "children" in node:
+        if depth is not None and depth <= 0:
+            out["children"] = []
+        else:
+            out["children"] = [_trim(c, None if depth is None else depth - 1) for c in node["children"]]
+    return copy.deepcopy(out)
