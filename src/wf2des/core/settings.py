@@ -19,7 +19,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["Settings", "default_data_dir", "get_settings"]
 
-_DEV_WEBHOOK_SECRET = "wf2des-local-development-webhook-secret"  # refused outside development by check_production()
+_DEV_WEBHOOK_SECRET = (
+    "wf2des-local-development-webhook-secret"  # refused outside development by check_production()
+)
 
 
 def default_data_dir() -> Path:
@@ -78,7 +80,9 @@ class Settings(BaseSettings):
     @field_validator("broker_url")
     @classmethod
     def _broker_scheme(cls, value: str | None) -> str | None:
-        return _check_scheme("WF2DES_BROKER_URL", value, {"redis", "rediss", "amqp", "amqps", "sqs", "memory"})
+        return _check_scheme(
+            "WF2DES_BROKER_URL", value, {"redis", "rediss", "amqp", "amqps", "sqs", "memory"}
+        )
 
     @field_validator("api_url", "figma_api_url", "auth_jwks_url")
     @classmethod

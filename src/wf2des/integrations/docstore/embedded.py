@@ -20,7 +20,7 @@ from pathlib import Path
 
 from wf2des.core.errors import ConfigError
 
-__all__ = ["EmbeddedDocstore", "free_port", "start_secantus"]
+__all__ = ["EmbeddedDocstore", "free_port", "resolve_docstore_url", "start_secantus"]
 
 
 def free_port() -> int:
@@ -121,3 +121,8 @@ def _pid_alive(pid: int) -> bool:
     except PermissionError:
         return True
     return True
+
+
+def resolve_docstore_url(configured: str | None, data_dir: Path) -> str:
+    """The configured URL, or the embedded server's (started on demand) when none is configured."""
+    return configured or EmbeddedDocstore(data_dir).url()

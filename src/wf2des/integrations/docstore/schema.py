@@ -6,6 +6,7 @@ swept has no ``components_synced_at``), so the validators require only the ident
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Final
 
 from pymongo import ASCENDING
@@ -175,12 +176,10 @@ def ensure_schema(db: Database[Any]) -> None:
     existing = set(db.list_collection_names())
     for name, validator in validators.items():
         if name not in existing:
-            try:
+            with contextlib.suppress(CollectionInvalid):  # created concurrently by another migrate
                 db.create_collection(
                     name, validator=validator, validationLevel="strict", validationAction="error"
                 )
-            except CollectionInvalid:  # created concurrently by another migrate
-                pass
         else:
             try:
                 db.command(
