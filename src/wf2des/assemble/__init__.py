@@ -1,0 +1,29 @@
+"""Pure inputs of the assemble phase: style bindings from the sweep's captures, and the DESIGN-area rectangle.
+
+No I/O here: callers pass the captures (from ``project_figma_file.style_captures``), the project config and a
+Figma document tree.
+"""
+
+from __future__ import annotations
+
+from wf2des.assemble.bindings import BindingResult, apply_bindings, normalise_name, style_bindings
+from wf2des.assemble.config import AreaSelector, ProjectConfig, TokenAliases
+from wf2des.assemble.design_area import AreaNotFound, Rect, design_area, resolve_area
+from wf2des.assemble.tokens import CaptureToken, make_token, parse_token
+
+__all__ = [
+    "AreaNotFound",
+    "AreaSelector",
+    "BindingResult",
+    "CaptureToken",
+    "ProjectConfig",
+    "Rect",
+    "TokenAliases",
+    "apply_bindings",
+    "design_area",
+    "make_token",
+    "normalise_name",
+    "parse_token",
+    "resolve_area",
+    "style_bindings",
+]

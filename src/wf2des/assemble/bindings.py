@@ -1,0 +1,124 @@
+"""``style_bindings``: spec text/colour tokens → the Figma style/variable ids captured by ``component_sweep``.
+
+Matching, per spec token (kinds never cross: a text token only binds text styles):
+
+1. **Exact normalised name.** Names are compared after NFKC, case folding and collapsing runs of spaces,
+   ``-`` and ``_`` into one ``-`` (``"Heading 1"`` = ``"heading-1"``). A colour token matches a colour
+   variable by its name or by ``<collection>/<name>``, and a FILL-style fallback capture by its name.
+2. **Aliases** from the project config (``tokenAliases.text`` / ``.color``): the alias value is either a capture
+   token verbatim (``color/Brand/primary``) or a Figma name matched as in 1.
+
+When several captures match, a colour *variable* beats a colour *style* (variables are the newer source of truth);
+if that still leaves more than one id the token is **ambiguous**. Every token left unbound (no match, ambiguous)
+becomes a flagged outcome; nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from wf2des.assemble.config import TokenAliases
+from wf2des.assemble.tokens import CaptureToken, parse_token
+from wf2des.core.errors import InvalidInput
+
+__all__ = ["BindingResult", "apply_bindings", "normalise_name", "style_bindings"]
+
+Kind = Literal["text", "color"]
+_SEPARATORS = re.compile(r"[\s_-]+")
+
+
+def normalise_name(name: str) -> str:
+    folded = unicodedata.normalize("NFKC", name).casefold().strip()
+    return _SEPARATORS.sub("-", folded).strip("-")
+
+
+@dataclass(frozen=True)
+class BindingResult:
+    bindings: dict[Kind, dict[str, str]]
+    outcomes: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def flag_count(self) -> int:
+        return sum(1 for outcome in self.outcomes if outcome.get("flagged"))
+
+
+def style_bindings(
+    spec: Mapping[str, Any], captures: Mapping[str, str], aliases: TokenAliases | None = None
+) -> BindingResult:
+    """Bind ``spec["tokens"]["text"|"color"]`` keys to ids in ``captures`` (``{token: id}``, all library files)."""
+    aliases = aliases or TokenAliases()
+    parsed: list[tuple[str, CaptureToken, str]] = []
+    for token, figma_id in captures.items():
+        try:
+            parsed.append((token, parse_token(token), figma_id))
+        except InvalidInput:
+            continue  # a malformed capture is not ours to bind; the sweep never writes one
+    tokens = spec.get("tokens") or {}
+    result: dict[Kind, dict[str, str]] = {"text": {}, "color": {}}
+    outcomes: list[dict[str, Any]] = []
+    for kind in ("text", "color"):
+        kind_aliases = aliases.text if kind == "text" else aliases.color
+        for spec_token in sorted((tokens.get(kind) or {}).keys()):
+            bound, reason = _bind(kind, spec_token, parsed, kind_aliases)
+            if bound is not None:
+                result[kind][spec_token] = bound
+            else:
+                outcomes.append({
+                    "type": "unbound_style_token",
+                    "kind": kind,
+                    "token": spec_token,
+                    "reason": reason,
+                    "flagged": True,
+                    "message": f"{kind} token {spec_token!r} has no Figma {'text style' if kind == 'text' else 'colour variable or style'} ({reason})",
+                })
+    return BindingResult(bindings=result, outcomes=outcomes)
+
+
+def apply_bindings(spec: Mapping[str, Any], result: BindingResult) -> dict[str, Any]:
+    """A new spec with ``styleBindings`` set, the binding outcomes appended and ``flagCount`` recomputed."""
+    outcomes = [o for o in spec.get("outcomes") or [] if o.get("type") != "unbound_style_token"] + result.outcomes
+    return {
+        **spec,
+        "styleBindings": {kind: dict(bound) for kind, bound in result.bindings.items()},
+        "outcomes": outcomes,
+        "flagCount": sum(1 for o in outcomes if o.get("flagged")),
+    }
+
+
+def _bind(
+    kind: Kind, spec_token: str, captures: list[tuple[str, CaptureToken, str]], aliases: Mapping[str, str]
+) -> tuple[str | None, str]:
+    found = _match(kind, normalise_name(spec_token), captures)
+    if len(found) == 1:
+        return found[0], "exact"
+    if len(found) > 1:
+        return None, "ambiguous: several captures match"
+    alias = aliases.get(spec_token)
+    if alias is None:
+        return None, "no capture with this name and no alias"
+    verbatim = [figma_id for token, _, figma_id in captures if token == alias]
+    if verbatim:
+        return verbatim[0], "alias"
+    found = _match(kind, normalise_name(alias), captures)
+    if len(found) == 1:
+        return found[0], "alias"
+    return None, "ambiguous alias" if found else f"alias {alias!r} matches no capture"
+
+
+def _match(kind: Kind, wanted: str, captures: list[tuple[str, CaptureToken, str]]) -> list[str]:
+    variables: set[str] = set()
+    styles: set[str] = set()
+    for _, capture, figma_id in captures:
+        if capture.kind != kind:
+            continue
+        if capture.source == "color_variable":
+            names = {normalise_name(capture.name), normalise_name(f"{capture.collection}/{capture.name}")}
+            if wanted in names:
+                variables.add(figma_id)
+        elif normalise_name(capture.name) == wanted:
+            styles.add(figma_id)
+    return sorted(variables or styles)

@@ -1,0 +1,65 @@
+"""The per-project ingest config (``{org}/{proj}/wf2des/config.json``), as published in
+``schemas/project-config.v1.json``. The Pydantic model and the JSON Schema describe the same document; a test
+keeps them in step.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+__all__ = ["AreaSelector", "ProjectConfig", "TokenAliases"]
+
+SCHEMA_ID = "https://wf2des.dev/schemas/project-config.v1.json"
+
+
+class AreaSelector(BaseModel):
+    """Where an area is: an explicit ``nodeId``, or a ``page`` plus a ``nodeNamePattern`` (a regular expression
+    searched in the names of the page's top-level SECTION/FRAME nodes; the first match in layer order wins)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    page: str | None = Field(default=None, min_length=1)
+    node_name_pattern: str | None = Field(default=None, alias="nodeNamePattern", min_length=1)
+    node_id: str | None = Field(default=None, alias="nodeId", pattern=r"^[0-9]+:[0-9]+$")
+
+    @field_validator("node_name_pattern")
+    @classmethod
+    def _compiles(cls, value: str | None) -> str | None:
+        if value is not None:
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise ValueError(f"nodeNamePattern is not a valid regular expression: {exc}") from exc
+        return value
+
+    @model_validator(mode="after")
+    def _one_way(self) -> AreaSelector:
+        if self.node_id is None and (self.page is None or self.node_name_pattern is None):
+            raise ValueError("give either nodeId, or both page and nodeNamePattern")
+        return self
+
+
+class TokenAliases(BaseModel):
+    """Spec token name → Figma name (``h1``, ``Brand/primary`` for a variable) or a capture token."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: dict[str, str] = Field(default_factory=dict)
+    color: dict[str, str] = Field(default_factory=dict)
+
+
+class ProjectConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    schema_ref: str | None = Field(default=None, alias="$schema")
+    version: Literal[1] = 1
+    wf_area: AreaSelector = Field(alias="wfArea")
+    design_area: AreaSelector = Field(alias="designArea")
+    memo_markers: list[str] = Field(default_factory=list, alias="memoMarkers", max_length=50)
+    token_aliases: TokenAliases = Field(default_factory=TokenAliases, alias="tokenAliases")
+
+    def to_json(self) -> dict[str, object]:
+        return self.model_dump(by_alias=True, exclude_none=True, mode="json")
