@@ -18,6 +18,7 @@ from pymongo.errors import DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
 from wf2des.integrations.docstore.schema import INDEX_SCHEMA_VERSION, PROJECT_FIGMA_FILE
+from wf2des.jobs.layout import project_config_key
 
 __all__ = ["REGISTRATION_FIELDS", "FileRole", "ProjectFileRegistrations", "project_config_key"]
 
@@ -28,11 +29,6 @@ class FileRole(enum.IntEnum):
 
 
 REGISTRATION_FIELDS: Final = frozenset({"role", "config_url"})
-
-
-def project_config_key(organization_id: int, project_id: int) -> str:
-    """The project's home key of its ingest config (seed 000, ``config_url``)."""
-    return f"{organization_id}/{project_id}/wf2des/config.json"
 
 
 class ProjectFileRegistrations:
