@@ -1,0 +1,140 @@
+"""Working tree → JSON spec nodes (coordinates relative to the parent, Figma Plugin API property names)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wf2des.generator.capture_model import Rect
+from wf2des.generator.model import TextRun, WNode
+from wf2des.generator.tokens import TextRamp, color_token, stroke_token, text_color_token
+
+__all__ = ["Emitter", "num"]
+
+
+def num(value: float) -> float | int:
+    """Round to 1/100 px and print integers as integers, so the JSON is short and stable."""
+    rounded = round(value, 2) + 0.0
+    return int(rounded) if rounded.is_integer() else rounded
+
+
+def _box(rect: Rect) -> dict[str, float | int]:
+    return {"x": num(rect.x), "y": num(rect.y), "width": num(rect.width), "height": num(rect.height)}
+
+
+class Emitter:
+    def __init__(self, screen_index: int, ramp: TextRamp) -> None:
+        self.prefix = f"{screen_index + 1}:"
+        self.ramp = ramp
+        self.ids: dict[int, str] = {}
+        self.used_colors: set[str] = set()
+        self.counter = 0
+
+    def node(self, node: WNode, parent: WNode | None) -> dict[str, Any]:
+        self.counter += 1
+        node_id = f"{self.prefix}{self.counter}"
+        self.ids[id(node)] = node_id
+        origin_x = parent.box.x if parent else 0.0
+        origin_y = parent.box.y if parent else 0.0
+        out: dict[str, Any] = {
+            "id": node_id,
+            "type": node.type,
+            "name": node.name,
+            "role": node.role,
+            "x": num(node.box.x - origin_x),
+            "y": num(node.box.y - origin_y),
+            "width": num(node.box.width),
+            "height": num(node.box.height),
+            "capturedBox": _box(node.captured or node.box),
+        }
+        if node.role:
+            out["roleConfidence"] = num(node.confidence)
+        parent_auto = parent is not None and parent.layout_mode != "NONE"
+        out["layoutPositioning"] = "ABSOLUTE" if node.absolute and parent_auto else "AUTO"
+        out["layoutSizingHorizontal"] = node.sizing_h
+        out["layoutSizingVertical"] = node.sizing_v
+        if node.opacity < 1:
+            out["opacity"] = num(node.opacity)
+        if node.corner_radius > 0 and node.type != "TEXT":
+            out["cornerRadius"] = num(min(node.corner_radius, node.box.width / 2, node.box.height / 2))
+        getattr(self, f"_{node.type.lower()}")(node, out)
+        if node.type == "FRAME":
+            out["children"] = [self.node(child, node) for child in node.children]
+        return out
+
+    def _color(self, token: str) -> str:
+        self.used_colors.add(token)
+        return token
+
+    def _paint(self, node: WNode, out: dict[str, Any]) -> None:
+        if node.fill_token:
+            out["fill"] = self._color(node.fill_token)
+        elif node.fill is not None:
+            out["fill"] = self._color(color_token(node.fill))
+        if node.stroke is not None and node.stroke_weight > 0:
+            out["stroke"] = self._color(stroke_token(node.stroke))
+            out["strokeWeight"] = num(node.stroke_weight)
+
+    def _frame(self, node: WNode, out: dict[str, Any]) -> None:
+        self._paint(node, out)
+        out["clipsContent"] = node.clips
+        out["layoutMode"] = node.layout_mode
+        if node.layout_mode != "NONE":
+            for key in ("itemSpacing", "paddingTop", "paddingRight", "paddingBottom", "paddingLeft"):
+                out[key] = num(float(node.props.get(key, 0.0)))
+            for key in ("primaryAxisAlignItems", "counterAxisAlignItems", "layoutWrap"):
+                out[key] = node.props[key]
+            if node.props.get("layoutWrap") == "WRAP":
+                out["counterAxisSpacing"] = num(float(node.props.get("counterAxisSpacing", 0.0)))
+
+    def _rectangle(self, node: WNode, out: dict[str, Any]) -> None:
+        self._paint(node, out)
+        if node.label:
+            out["label"] = node.label
+        if "checked" in node.props:
+            out["checked"] = bool(node.props["checked"])
+
+    _ellipse = _rectangle
+
+    def _image(self, node: WNode, out: dict[str, Any]) -> None:
+        out["fill"] = self._color("color/wf/image")
+        out["label"] = node.label
+
+    def _vector(self, node: WNode, out: dict[str, Any]) -> None:
+        out["fill"] = self._color("color/wf/icon")
+        if node.label:
+            out["label"] = node.label
+
+    def _text(self, node: WNode, out: dict[str, Any]) -> None:
+        runs = node.runs
+        main = _dominant(runs)
+        out["characters"] = node.characters
+        out["textStyle"] = self.ramp.token_for(main) if main else "text/body"
+        muted = bool(node.props.get("placeholder"))
+        out["fill"] = self._color("color/wf/text-muted" if muted else text_color_token(main.color) if main else "color/wf/text")
+        out["textAlignHorizontal"] = node.text_align
+        out["textAutoResize"] = "HEIGHT" if node.sizing_h == "FILL" else "NONE"
+        if node.truncated:
+            out["textTruncation"] = "ENDING"
+        if main is not None:
+            styled = []
+            for run in runs:
+                token = self.ramp.token_for(run)
+                fill = text_color_token(run.color)
+                if token == out["textStyle"] and fill == out["fill"] and not run.italic and not run.underline:
+                    continue
+                entry: dict[str, Any] = {"start": run.start, "end": run.end, "textStyle": token, "fill": self._color(fill)}
+                if run.italic:
+                    entry["italic"] = True
+                if run.underline:
+                    entry["textDecoration"] = "UNDERLINE"
+                styled.append(entry)
+            if styled:
+                out["styleRuns"] = styled
+
+
+def _dominant(runs: list[TextRun]) -> TextRun | None:
+    best: TextRun | None = None
+    for run in runs:
+        if best is None or run.end - run.start > best.end - best.start:
+            best = run
+    return best

@@ -1,0 +1,246 @@
+"""Decide auto layout for every frame from the captured boxes (bottom-up).
+
+The boxes are the ground truth; CSS only breaks ties (a flex row tries HORIZONTAL first) and picks the
+alignment a designer would expect (``justify-content: space-between`` → SPACE_BETWEEN, centred content →
+CENTER). Figma has one ``itemSpacing`` per frame and no per-child margins, so when gaps differ the smallest
+gap becomes ``itemSpacing`` and each extra is absorbed exactly: by padding on a paintless child frame (its
+content box does not move) or, failing that, by a transparent wrapper frame. This keeps the replay exact
+instead of letting positions drift down a long page.
+
+Children that overlap their siblings cannot be in a stack: the smaller/later-painted one is taken out of
+flow (``layoutPositioning: ABSOLUTE``) and a flagged outcome says so. Children that sit in several rows
+(grids, wrapped flex) become horizontal "Row" frames inside a vertical stack.
+"""
+
+from __future__ import annotations
+
+from wf2des.generator.capture_model import Rect
+from wf2des.generator.model import Outcome, WNode
+
+__all__ = ["arrange_tree"]
+
+TOL = 1.0
+_SIDES = ("Top", "Right", "Bottom", "Left")
+
+
+def _start(box: Rect, horizontal: bool) -> float:
+    return box.x if horizontal else box.y
+
+
+def _end(box: Rect, horizontal: bool) -> float:
+    return box.right if horizontal else box.bottom
+
+
+def _size(box: Rect, horizontal: bool) -> float:
+    return box.width if horizontal else box.height
+
+
+def _fits(kids: list[WNode], horizontal: bool) -> bool:
+    ordered = sorted(kids, key=lambda k: _start(k.box, horizontal))
+    return all(_start(b.box, horizontal) >= _end(a.box, horizontal) - TOL for a, b in zip(ordered, ordered[1:], strict=False))
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return min(a.right, b.right) - max(a.x, b.x) > TOL and min(a.bottom, b.bottom) - max(a.y, b.y) > TOL
+
+
+class Arranger:
+    def __init__(self, outcomes: list[Outcome]) -> None:
+        self.outcomes = outcomes
+
+    def tree(self, node: WNode) -> None:
+        for child in node.children:
+            if child.type == "FRAME":
+                self.tree(child)
+        if node.type == "FRAME":
+            self.arrange(node)
+
+    def arrange(self, node: WNode) -> None:
+        for child in node.children:
+            if child.type == "TEXT" and node.clips and not _inside(child.box, node.box):
+                self.outcomes.append(Outcome("text_clipped", "text is clipped by its container", True, child))
+            elif child.type == "TEXT" and child.truncated:
+                self.outcomes.append(Outcome("text_clipped", "text is truncated with an ellipsis", True, child))
+        flow = [c for c in node.children if not c.absolute]
+        if not flow:
+            node.layout_mode = "NONE"
+            return
+        css = node.css
+        row_first = css.get("display", "").endswith("flex") and css.get("flex-direction", "row").startswith("row")
+        order = (True, False) if row_first else (False, True)
+        for attempt in range(len(flow) + 1):
+            for horizontal in order:
+                if _fits(flow, horizontal):
+                    self._stack(node, flow, horizontal)
+                    return
+            rows = self._rows(flow)
+            if rows is not None:
+                if css.get("display", "").endswith("grid"):
+                    self.outcomes.append(Outcome("grid_approximated", "CSS grid rebuilt as rows of auto layout", True, node))
+                self._stack(node, rows, False)
+                return
+            if attempt == len(flow) or not self._peel(flow):
+                break
+        node.layout_mode = "NONE"
+        self.outcomes.append(Outcome("overlap_absolute", "overlapping children kept at absolute positions", True, node))
+
+    def _peel(self, flow: list[WNode]) -> bool:
+        """Take the most-overlapped child out of flow; False when nothing overlaps."""
+        best: WNode | None = None
+        for i, a in enumerate(flow):
+            for b in flow[i + 1 :]:
+                if _overlap(a.box, b.box):
+                    victim = a if (a.box.area, a.paint_order) < (b.box.area, b.paint_order) else b
+                    if best is None or victim.box.area < best.box.area:
+                        best = victim
+        if best is None:
+            return False
+        best.absolute = True
+        flow.remove(best)
+        self.outcomes.append(Outcome("overlap_absolute", "overlapping element taken out of auto layout", True, best))
+        return True
+
+    def _rows(self, flow: list[WNode]) -> list[WNode] | None:
+        ordered = sorted(flow, key=lambda k: (k.box.y, k.box.x))
+        groups: list[list[WNode]] = []
+        bottom = 0.0
+        for kid in ordered:
+            if groups and kid.box.y < bottom - TOL:
+                groups[-1].append(kid)
+                bottom = max(bottom, kid.box.bottom)
+            else:
+                groups.append([kid])
+                bottom = kid.box.bottom
+        if len(groups) < 2 or any(not _fits(g, True) for g in groups):
+            return None
+        rows: list[WNode] = []
+        for group in groups:
+            if len(group) == 1:
+                rows.append(group[0])
+                continue
+            box = group[0].box
+            for other in group[1:]:
+                box = box.union(other.box)
+            row = WNode(type="FRAME", name="Row", box=box, tag="", children=list(group))
+            row.paint_order = min(k.paint_order for k in group)
+            row.css = {"display": "flex", "flex-direction": "row"}
+            self._stack(row, list(group), True)
+            rows.append(row)
+        return rows
+
+    def _stack(self, node: WNode, flow: list[WNode], horizontal: bool) -> None:
+        h = horizontal
+        kids = sorted(flow, key=lambda k: _start(k.box, h))
+        box = node.box
+        gaps = [_start(b.box, h) - _end(a.box, h) for a, b in zip(kids, kids[1:], strict=False)]
+        spacing = max(0.0, min(gaps)) if gaps else 0.0
+        pad_start = max(0.0, _start(kids[0].box, h) - _start(box, h))
+        pad_end = max(0.0, _end(box, h) - _end(kids[-1].box, h))
+        justify = node.css.get("justify-content", "")
+        primary = "MIN"
+        if len(kids) >= 2 and justify == "space-between" and max(gaps) - min(gaps) <= TOL:
+            primary = "SPACE_BETWEEN"
+        elif justify == "center" and abs(pad_start - pad_end) <= TOL and (not gaps or max(gaps) - min(gaps) <= TOL):
+            primary = "CENTER"
+            pad_start = pad_end = min(pad_start, pad_end)
+        else:
+            for i, gap in enumerate(gaps, start=1):
+                extra = gap - spacing
+                if extra > 0.5:
+                    kids[i] = self._absorb(kids, i, "Left" if h else "Top", extra)
+        # Counter axis.
+        c = not h
+        offs = [_start(k.box, c) - _start(box, c) for k in kids]
+        ends = [_end(box, c) - _end(k.box, c) for k in kids]
+        if all(abs(o - e) <= TOL for o, e in zip(offs, ends, strict=True)) and len(kids) >= 1 and max(offs) > TOL:
+            counter = "CENTER"
+            pad_cs = pad_ce = max(0.0, min(min(o, e) for o, e in zip(offs, ends, strict=True)))
+        elif max(offs) - min(offs) <= TOL:
+            counter, pad_cs, pad_ce = "MIN", max(0.0, min(offs)), max(0.0, min(ends))
+        elif max(ends) - min(ends) <= TOL:
+            counter, pad_cs, pad_ce = "MAX", max(0.0, min(offs)), max(0.0, min(ends))
+        else:
+            counter, pad_cs, pad_ce = "MIN", max(0.0, min(offs)), max(0.0, min(ends))
+            for i, off in enumerate(offs):
+                if off - pad_cs > 0.5:
+                    kids[i] = self._absorb(kids, i, "Top" if h else "Left", off - pad_cs, allow_previous=False)
+        node.layout_mode = "HORIZONTAL" if h else "VERTICAL"
+        p = node.props
+        p["itemSpacing"] = spacing
+        p["primaryAxisAlignItems"] = primary
+        p["counterAxisAlignItems"] = counter
+        p["layoutWrap"] = "NO_WRAP"
+        if h:
+            p.update(paddingLeft=pad_start, paddingRight=pad_end, paddingTop=pad_cs, paddingBottom=pad_ce)
+        else:
+            p.update(paddingTop=pad_start, paddingBottom=pad_end, paddingLeft=pad_cs, paddingRight=pad_ce)
+        # Sizing: a child as wide (tall) as the content box fills it; a frame whose content decides its size hugs.
+        content = _size(box, c) - pad_cs - pad_ce
+        fill_counter = False
+        for kid in kids:
+            if kid.type in ("FRAME", "TEXT") and abs(_size(kid.box, c) - content) <= TOL:
+                if h:
+                    kid.sizing_v = "FILL"
+                else:
+                    kid.sizing_h = "FILL"
+                fill_counter = True
+        primary_hug = pad_start + pad_end + sum(_size(k.box, h) for k in kids) + spacing * (len(kids) - 1)
+        counter_hug = pad_cs + pad_ce + max(_size(k.box, c) for k in kids)
+        primary_ok = primary in ("MIN", "CENTER") and abs(primary_hug - _size(box, h)) <= TOL
+        counter_ok = not fill_counter and abs(counter_hug - _size(box, c)) <= TOL
+        if h:
+            node.sizing_h = "HUG" if primary_ok else node.sizing_h
+            node.sizing_v = "HUG" if counter_ok else node.sizing_v
+        else:
+            node.sizing_v = "HUG" if primary_ok else node.sizing_v
+            node.sizing_h = "HUG" if counter_ok else node.sizing_h
+        absolutes = [k for k in node.children if k.absolute and k not in kids]
+        first = min((k.paint_order for k in kids), default=0)
+        below = sorted((k for k in absolutes if k.paint_order < first), key=lambda k: k.paint_order)
+        above = sorted((k for k in absolutes if k.paint_order >= first), key=lambda k: k.paint_order)
+        node.children = below + kids + above
+
+    def _absorb(self, kids: list[WNode], i: int, side: str, amount: float, *, allow_previous: bool = True) -> WNode:
+        """Make ``kids[i]`` start ``amount`` px earlier on ``side`` without moving anything it draws."""
+        kid = kids[i]
+        if _inflatable(kid):
+            _inflate(kid, side, amount)
+            return kid
+        opposite = {"Left": "Right", "Top": "Bottom"}[side]
+        if allow_previous and i > 0 and _inflatable(kids[i - 1]):
+            _inflate(kids[i - 1], opposite, amount)
+            return kid
+        wrapper = WNode(type="FRAME", name="Spacing", box=kid.box, tag="", children=[kid])
+        wrapper.paint_order = kid.paint_order
+        _inflate(wrapper, side, amount)
+        wrapper.css = {"display": "block"}
+        wrapper.sizing_h, wrapper.sizing_v = "FIXED", "FIXED"
+        self._stack(wrapper, [kid], False)
+        return wrapper
+
+
+def _inside(inner: Rect, outer: Rect) -> bool:
+    return inner.x >= outer.x - TOL and inner.y >= outer.y - TOL and inner.right <= outer.right + TOL and inner.bottom <= outer.bottom + TOL
+
+
+def _inflatable(node: WNode) -> bool:
+    return node.type == "FRAME" and not node.painted
+
+
+def _inflate(node: WNode, side: str, amount: float) -> None:
+    b = node.box
+    if side == "Left":
+        node.box = Rect(b.x - amount, b.y, b.width + amount, b.height)
+    elif side == "Top":
+        node.box = Rect(b.x, b.y - amount, b.width, b.height + amount)
+    elif side == "Right":
+        node.box = Rect(b.x, b.y, b.width + amount, b.height)
+    else:
+        node.box = Rect(b.x, b.y, b.width, b.height + amount)
+    if node.layout_mode != "NONE":
+        key = f"padding{side}"
+        node.props[key] = node.props.get(key, 0.0) + amount
+
+
+def arrange_tree(root: WNode, outcomes: list[Outcome]) -> None:
+    Arranger(outcomes).tree(root)

@@ -1,0 +1,136 @@
+"""Wireframe tokens: a greyscale colour palette and a short text ramp clustered from the page.
+
+Colours map by perceived lightness (CIE L*) so a dark hero stays dark and a tinted card stays a light grey.
+Text styles cluster by font size around the body size (the size carrying the most characters): larger sizes
+become ``text/heading-1…4`` (largest first), smaller ones ``text/caption``; bold body text gets
+``text/body-strong``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from wf2des.generator.css import lightness
+from wf2des.generator.model import TextRun
+
+__all__ = ["TextRamp", "color_token", "stroke_token", "text_color_token", "COLOR_VALUES", "FONT_FAMILY", "figma_style"]
+
+FONT_FAMILY = "Inter"
+COLOR_VALUES: dict[str, str] = {
+    "color/wf/white": "#FFFFFF",
+    "color/wf/grey-50": "#F7F7F7",
+    "color/wf/grey-100": "#EDEDED",
+    "color/wf/grey-200": "#DCDCDC",
+    "color/wf/grey-300": "#C4C4C4",
+    "color/wf/grey-500": "#8F8F8F",
+    "color/wf/grey-700": "#555555",
+    "color/wf/grey-900": "#222222",
+    "color/wf/text": "#1F1F1F",
+    "color/wf/text-muted": "#6B6B6B",
+    "color/wf/text-inverse": "#FFFFFF",
+    "color/wf/stroke": "#C7C7C7",
+    "color/wf/stroke-strong": "#8F8F8F",
+    "color/wf/image": "#D9D9D9",
+    "color/wf/icon": "#9E9E9E",
+    "color/wf/media": "#CCCCCC",
+}
+_FILL_STEPS = (
+    (97.0, "white"),
+    (92.0, "grey-50"),
+    (85.0, "grey-100"),
+    (75.0, "grey-200"),
+    (62.0, "grey-300"),
+    (45.0, "grey-500"),
+    (25.0, "grey-700"),
+    (-1.0, "grey-900"),
+)
+_STYLE_NAMES = ((150, "Thin"), (250, "Extra Light"), (350, "Light"), (450, "Regular"), (550, "Medium"), (650, "Semi Bold"), (750, "Bold"), (850, "Extra Bold"))
+
+Color = tuple[float, float, float, float]
+
+
+def color_token(color: Color, backdrop: float = 100.0) -> str:
+    value = lightness(color, backdrop)
+    for floor, name in _FILL_STEPS:
+        if value >= floor:
+            return f"color/wf/{name}"
+    return "color/wf/grey-900"
+
+
+def text_color_token(color: Color) -> str:
+    value = lightness(color)
+    if value >= 75:
+        return "color/wf/text-inverse"
+    if value >= 50:
+        return "color/wf/text-muted"
+    return "color/wf/text"
+
+
+def stroke_token(color: Color) -> str:
+    return "color/wf/stroke-strong" if lightness(color) < 50 else "color/wf/stroke"
+
+
+def figma_style(weight: int, italic: bool = False) -> str:
+    name = "Black"
+    for ceiling, label in _STYLE_NAMES:
+        if weight < ceiling:
+            name = label
+            break
+    if italic:
+        return "Italic" if name == "Regular" else f"{name} Italic"
+    return name
+
+
+@dataclass(frozen=True, slots=True)
+class _Cluster:
+    token: str
+    low: float
+    high: float
+
+
+class TextRamp:
+    """Built once per spec from every text run, so all screens share one ramp."""
+
+    def __init__(self, runs: list[TextRun]) -> None:
+        sizes: Counter[float] = Counter()
+        for run in runs:
+            sizes[round(run.size, 1)] += run.end - run.start
+        self.body = max(sorted(sizes), key=lambda s: sizes[s]) if sizes else 16.0
+        larger = sorted((s for s in sizes if s > self.body * 1.12), reverse=True)
+        groups: list[list[float]] = []
+        for size in larger:
+            if groups and size >= groups[-1][-1] * 0.9:
+                groups[-1].append(size)
+            else:
+                groups.append([size])
+        while len(groups) > 4:
+            groups[-2].extend(groups.pop())
+        self.headings = [_Cluster(f"text/heading-{i}", min(g), max(g)) for i, g in enumerate(groups, start=1)]
+        self._stats: dict[str, Counter[tuple[float, int, float]]] = {}
+        for run in runs:
+            token = self.token_for(run)
+            self._stats.setdefault(token, Counter())[(round(run.size, 1), run.weight, round(run.line_height, 1))] += run.end - run.start
+
+    def token_for(self, run: TextRun) -> str:
+        for cluster in self.headings:
+            if run.size >= cluster.low - 0.05:
+                return cluster.token
+        if run.size < self.body * 0.9:
+            return "text/caption"
+        return "text/body-strong" if run.weight >= 600 else "text/body"
+
+    def definitions(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for token in sorted(self._stats):
+            stats = self._stats[token]
+            (size, weight, line), _ = max(sorted(stats.items()), key=lambda item: item[1])
+            out[token] = {
+                "fontFamily": FONT_FAMILY,
+                "fontStyle": figma_style(weight),
+                "fontWeight": weight,
+                "fontSize": size,
+                "lineHeight": {"unit": "PIXELS", "value": line},
+            }
+        return out

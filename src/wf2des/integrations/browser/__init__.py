@@ -1,0 +1,20 @@
+"""Headless Chromium capture: an import's files in, the generator's captured-DOM value out."""
+
+from wf2des.integrations.browser.capturer import ORIGIN, BrowserCapturer
+from wf2des.integrations.browser.errors import (
+    BrowserCrashed,
+    CaptureError,
+    CaptureTimeout,
+    NoEntry,
+    TooManyElements,
+)
+
+__all__ = [
+    "ORIGIN",
+    "BrowserCapturer",
+    "BrowserCrashed",
+    "CaptureError",
+    "CaptureTimeout",
+    "NoEntry",
+    "TooManyElements",
+]

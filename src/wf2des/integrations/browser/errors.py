@@ -1,0 +1,45 @@
+"""Capture failures. Each carries a ``classification`` the worker stores and a sentence safe to show.
+
+    Wf2desError
+    └── CaptureError                 classification
+        ├── CaptureTimeout           "timeout"            the page did not finish within the budget
+        ├── TooManyElements          "too_many_elements"  the page is larger than max_elements
+        ├── NoEntry                  "no_entry"           the entry file is not among the files
+        └── BrowserCrashed           "browser_crashed"    Chromium died or could not start
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from wf2des.core.errors import Wf2desError
+
+__all__ = ["BrowserCrashed", "CaptureError", "CaptureTimeout", "NoEntry", "TooManyElements"]
+
+
+class CaptureError(Wf2desError):
+    status = 422
+    code = "capture_failed"
+    title = "The page could not be rendered"
+    classification: ClassVar[str] = "capture_failed"
+
+
+class CaptureTimeout(CaptureError):
+    code = "capture_timeout"
+    classification = "timeout"
+
+
+class TooManyElements(CaptureError):
+    code = "capture_too_many_elements"
+    classification = "too_many_elements"
+
+
+class NoEntry(CaptureError):
+    code = "capture_no_entry"
+    classification = "no_entry"
+
+
+class BrowserCrashed(CaptureError):
+    status = 503
+    code = "capture_browser_crashed"
+    classification = "browser_crashed"

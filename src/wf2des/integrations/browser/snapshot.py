@@ -1,0 +1,167 @@
+"""Turn one CDP ``DOMSnapshot.captureSnapshot`` answer into the generator's captured-DOM value.
+
+The snapshot is a set of parallel arrays indexed by DOM node and by layout object; strings are interned in
+``strings``. Only nodes under ``<body>`` that have a layout object are kept. Text layout objects that belong
+to a pseudo element share its node index, which is how ``::before``/``::after`` content shows up as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from wf2des.generator.capture_model import CAPTURED_STYLES, CapturedElement, CapturedText, Rect
+
+__all__ = ["parse_document"]
+
+_OPAQUE_TAGS = frozenset({"svg", "select", "textarea", "input", "iframe", "video", "canvas", "object", "embed"})
+_ATTRS = frozenset(
+    {"id", "class", "alt", "type", "placeholder", "role", "href", "aria-label", "name", "title", "value", "src"}
+)
+
+
+def _rect(raw: Sequence[float]) -> Rect:
+    return Rect(float(raw[0]), float(raw[1]), float(raw[2]), float(raw[3]))
+
+
+class _Doc:
+    def __init__(self, doc: Mapping[str, Any], strings: Sequence[str]) -> None:
+        self.strings = strings
+        nodes = doc["nodes"]
+        self.parent: list[int] = nodes["parentIndex"]
+        self.name: list[int] = nodes["nodeName"]
+        self.node_type: list[int] = nodes["nodeType"]
+        self.node_value: list[int] = nodes["nodeValue"]
+        self.attributes: list[list[int]] = nodes["attributes"]
+        self.pseudo = dict(zip(nodes["pseudoType"]["index"], nodes["pseudoType"]["value"], strict=True))
+        self.input_value = dict(zip(nodes["inputValue"]["index"], nodes["inputValue"]["value"], strict=True))
+        self.text_value = dict(zip(nodes["textValue"]["index"], nodes["textValue"]["value"], strict=True))
+        self.checked = set(nodes["inputChecked"]["index"])
+        self.selected = set(nodes["optionSelected"]["index"])
+        self.children: dict[int, list[int]] = {}
+        for index, parent in enumerate(self.parent):
+            if parent >= 0:
+                self.children.setdefault(parent, []).append(index)
+
+        layout = doc["layout"]
+        text_boxes = doc["textBoxes"]
+        boxes_by_layout: dict[int, list[Rect]] = {}
+        for layout_index, bounds in zip(text_boxes["layoutIndex"], text_boxes["bounds"], strict=True):
+            boxes_by_layout.setdefault(layout_index, []).append(_rect(bounds))
+        self.element_layout: dict[int, int] = {}
+        self.text_layouts: dict[int, list[int]] = {}
+        for layout_index, node_index in enumerate(layout["nodeIndex"]):
+            if layout["text"][layout_index] >= 0 and self.node_type[node_index] != 3:
+                # Anonymous text inside a pseudo element: attach it as a text child of that pseudo element.
+                self.text_layouts.setdefault(node_index, []).append(layout_index)
+            elif node_index not in self.element_layout:
+                self.element_layout[node_index] = layout_index
+        self.layout = layout
+        self.boxes_by_layout = boxes_by_layout
+        self.paint_orders: list[int] = layout.get("paintOrders") or [0] * len(layout["nodeIndex"])
+
+    def s(self, index: int) -> str:
+        return self.strings[index] if index >= 0 else ""
+
+    def style(self, layout_index: int) -> dict[str, str]:
+        values = self.layout["styles"][layout_index]
+        return {name: self.s(value) for name, value in zip(CAPTURED_STYLES, values, strict=True)}
+
+    def attrs(self, node: int) -> dict[str, str]:
+        flat = self.attributes[node]
+        out: dict[str, str] = {}
+        for i in range(0, len(flat) - 1, 2):
+            key = self.s(flat[i]).lower()
+            if key in _ATTRS:
+                out[key] = self.s(flat[i + 1])[:500]
+        return out
+
+    def tag(self, node: int) -> str:
+        if node in self.pseudo:
+            return "::" + self.s(self.pseudo[node])
+        return self.s(self.name[node]).lower()
+
+    def text_of(self, layout_index: int) -> CapturedText | None:
+        text = self.s(self.layout["text"][layout_index])
+        boxes = self.boxes_by_layout.get(layout_index)
+        if not text.strip() or not boxes:
+            return None
+        return CapturedText(text=text, boxes=tuple(boxes), style=self.style(layout_index))
+
+    def build(self, node: int) -> list[CapturedElement | CapturedText]:
+        node_type = self.node_type[node]
+        if node_type == 3:
+            layout_index = self.element_layout.get(node)
+            if layout_index is None:
+                return []
+            text = self.text_of(layout_index)
+            return [text] if text else []
+        if node_type != 1:
+            return []
+        tag = self.tag(node)
+        kids: list[CapturedElement | CapturedText] = []
+        if tag not in _OPAQUE_TAGS:
+            for child in self.children.get(node, []):
+                kids.extend(self.build(child))
+        for layout_index in self.text_layouts.get(node, []):
+            text = self.text_of(layout_index)
+            if text:
+                kids.append(text)
+        layout_index = self.element_layout.get(node)
+        if layout_index is None:
+            return kids  # display: contents, or an element with no box of its own
+        value = self._control_value(node, tag)
+        return [
+            CapturedElement(
+                tag=tag,
+                rect=_rect(self.layout["bounds"][layout_index]),
+                style=self.style(layout_index),
+                attrs=self.attrs(node),
+                children=tuple(kids),
+                paint_order=int(self.paint_orders[layout_index]),
+                input_value=value,
+                checked=(node in self.checked) if tag == "input" else None,
+            )
+        ]
+
+    def _control_value(self, node: int, tag: str) -> str | None:
+        if tag == "input" and node in self.input_value:
+            return self.s(self.input_value[node])
+        if tag == "textarea":
+            return self.s(self.text_value.get(node, -1))
+        if tag == "select":
+            options = [c for c in self._descendants(node) if self.s(self.name[c]).lower() == "option"]
+            chosen = [o for o in options if o in self.selected] or options[:1]
+            if chosen:
+                return " ".join(
+                    self.s(self.node_value[t]) for t in self.children.get(chosen[0], []) if self.node_type[t] == 3
+                ).strip()
+        return None
+
+    def _descendants(self, node: int) -> list[int]:
+        out: list[int] = []
+        stack = list(reversed(self.children.get(node, [])))
+        while stack:
+            current = stack.pop()
+            out.append(current)
+            stack.extend(reversed(self.children.get(current, [])))
+        return out
+
+    def body(self) -> int | None:
+        for index, name in enumerate(self.name):
+            if self.node_type[index] == 1 and self.s(name).lower() == "body":
+                return index
+        return None
+
+
+def parse_document(snapshot: Mapping[str, Any]) -> tuple[CapturedElement, float, float, str]:
+    """Return ``(body element, content width, content height, title)`` of the snapshot's main document."""
+    doc = snapshot["documents"][0]
+    parsed = _Doc(doc, snapshot["strings"])
+    body = parsed.body()
+    built = parsed.build(body) if body is not None else []
+    root = next((item for item in built if isinstance(item, CapturedElement)), None)
+    if root is None:
+        root = CapturedElement(tag="body", rect=Rect(0, 0, 0, 0), style={})
+    title = parsed.s(doc.get("title", -1))
+    return root, float(doc.get("contentWidth", 0)), float(doc.get("contentHeight", 0)), title
