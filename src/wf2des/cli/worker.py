@@ -1,0 +1,39 @@
+"""``wf2des worker``: run Celery workers for the Code2WF and component_sweep tasks."""
+
+from __future__ import annotations
+
+import typer
+
+from wf2des.cli._app import app
+
+__all__ = ["worker"]
+
+
+@app.command()
+def worker(
+    concurrency: int = typer.Option(1, min=1, help="worker processes (each keeps one warm Chromium)"),
+    queues: str = typer.Option("celery", help="comma-separated queues to consume"),
+    metrics_port: int = typer.Option(0, help="serve Prometheus metrics on this port (0: off)"),
+    loglevel: str = typer.Option("INFO"),
+) -> None:
+    """Run Celery workers for wf2des.code2wf.generate and wf2des.component_sweep.run."""
+    from wf2des.core.logging import configure_logging
+    from wf2des.workers.celery_app import make_celery
+
+    configure_logging(loglevel)
+    if metrics_port:
+        from prometheus_client import start_http_server
+
+        start_http_server(metrics_port, addr="127.0.0.1")
+    celery = make_celery()
+    celery.worker_main(
+        [
+            "worker",
+            f"--concurrency={concurrency}",
+            f"--queues={queues}",
+            f"--loglevel={loglevel}",
+            "--pool=prefork",
+            "--without-gossip",
+            "--without-mingle",
+        ]
+    )

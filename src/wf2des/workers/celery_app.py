@@ -1,0 +1,61 @@
+"""The one Celery application of the workers.
+
+Tasks are registered explicitly (no autodiscovery, no import-order magic). Jobs are acknowledged late and
+rejected when the worker process dies, so a SIGKILLed job is redelivered; prefetch is 1 so a slow page does
+not hold other jobs hostage.
+"""
+
+from __future__ import annotations
+
+from celery import Celery
+from celery.signals import worker_process_init, worker_process_shutdown
+
+from wf2des.core.broker import resolve_broker_url
+from wf2des.core.settings import Settings
+from wf2des.workers.settings import WorkerSettings
+
+__all__ = ["make_celery"]
+
+
+def make_celery(settings: Settings | None = None, worker_settings: WorkerSettings | None = None) -> Celery:
+    settings = settings or Settings()
+    worker_settings = worker_settings or WorkerSettings()
+    app = Celery("wf2des", broker=resolve_broker_url(settings), set_as_current=False)
+    app.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_serializer="json",
+        accept_content=["json"],
+        result_backend=None,
+        task_ignore_result=True,
+        task_soft_time_limit=worker_settings.hard_time_limit_s - 10,
+        task_time_limit=worker_settings.hard_time_limit_s,
+        broker_connection_retry_on_startup=True,
+        worker_hijack_root_logger=False,
+        broker_transport_options={"visibility_timeout": int(worker_settings.hard_time_limit_s * 4)},
+    )
+    from wf2des.workers.code2wf import tasks as code2wf_tasks
+
+    code2wf_tasks.register(app)
+    try:
+        from wf2des.workers.component_sweep import tasks as sweep_tasks
+    except ImportError:  # pragma: no cover - the sweep task ships with the component_sweep package
+        pass
+    else:
+        sweep_tasks.register(app)
+    return app
+
+
+@worker_process_init.connect
+def _init_process(**_: object) -> None:
+    from wf2des.core.logging import configure_logging
+
+    configure_logging()
+
+
+@worker_process_shutdown.connect
+def _shutdown_process(**_: object) -> None:
+    from wf2des.workers.runtime import reset_runtime
+
+    reset_runtime(None)

@@ -1,0 +1,232 @@
+"""One Code2WF generation, from a job envelope to an immutable artifact and a signed event.
+
+    load manifest + files (blob store) → capture (warm Chromium) → convert (pure) → assemble
+    (style bindings from the project's library captures; placement from the project config)
+    → put_immutable(spec.json) → signed ``code2wf.completed``
+
+At-least-once delivery means a job can run twice. The artifact key names the generation and its attempt,
+so a re-delivered job whose artifact exists reuses it and re-sends the same event (a no-op at the API).
+If two deliveries race, the loser's ``put_immutable`` fails with ``BlobExists`` and it reports the
+winner's artifact instead: exactly one outcome either way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from wf2des.assemble import ProjectConfig, apply_bindings, style_bindings
+from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
+from wf2des.core.logging import get_logger
+from wf2des.core.safety import safe_message
+from wf2des.generator import convert, render_preview_png, spec_flag_count
+from wf2des.integrations.browser import CaptureError
+from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
+from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
+from wf2des.jobs.layout import failure_key, file_key, preview_key, project_config_key, spec_key
+from wf2des.workers.runtime import WorkerRuntime
+
+__all__ = ["GenerationFailed", "Outcome", "generate"]
+
+log = get_logger(__name__)
+
+
+class GenerationFailed(Wf2desError):
+    """A failure with a safe, specific message and a machine-readable classification."""
+
+    code = "generation_failed"
+
+    def __init__(self, detail: str, classification: str) -> None:
+        super().__init__(detail)
+        self.classification = classification
+
+
+@dataclass
+class Outcome:
+    status: Literal["completed", "failed"]
+    result_url: str
+    flag_count: int | None = None
+    error_message: str | None = None
+    classification: str | None = None
+    reused: bool = False
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def event(self, attempt: int) -> Code2wfCompleted | Code2wfFailed:
+        if self.status == "completed":
+            assert self.flag_count is not None
+            return Code2wfCompleted(attempt=attempt, result_url=self.result_url, flag_count=self.flag_count)
+        return Code2wfFailed(
+            attempt=attempt,
+            result_url=self.result_url,
+            error_message=self.error_message or "generation failed",
+        )
+
+
+def generate(job: Code2wfJob, runtime: WorkerRuntime) -> Outcome:
+    """Produce (or reuse) the generation's single outcome. Never raises for page problems."""
+    blobs = runtime.blobs
+    ok_key = spec_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
+    bad_key = failure_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
+    existing = _existing_outcome(runtime, ok_key, bad_key)
+    if existing is not None:
+        log.info("artifact exists; reusing it", status=existing.status)
+        return existing
+    try:
+        spec, timings = _produce(job, runtime)
+    except GenerationFailed as failure:
+        return _record_failure(runtime, bad_key, ok_key, failure.detail, failure.classification)
+    except CaptureError as failure:
+        return _record_failure(runtime, bad_key, ok_key, safe_message(failure.detail), failure.classification)
+    body = json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()
+    try:
+        blobs.put_immutable(ok_key, body, "application/json")
+    except BlobExists:
+        raced = _existing_outcome(runtime, ok_key, bad_key)
+        assert raced is not None
+        return raced
+    if runtime.worker_settings.preview:
+        _write_preview(runtime, job, spec)
+    return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), timings_ms=timings)
+
+
+def _existing_outcome(runtime: WorkerRuntime, ok_key: str, bad_key: str) -> Outcome | None:
+    blobs = runtime.blobs
+    if blobs.exists(ok_key):
+        spec = json.loads(blobs.get(ok_key))
+        return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), reused=True)
+    if blobs.exists(bad_key):
+        failure = json.loads(blobs.get(bad_key))
+        return Outcome(
+            "failed",
+            bad_key,
+            error_message=failure["errorMessage"],
+            classification=failure["classification"],
+            reused=True,
+        )
+    return None
+
+
+def _record_failure(
+    runtime: WorkerRuntime, bad_key: str, ok_key: str, message: str, classification: str
+) -> Outcome:
+    document = {
+        "schema": "wf2des.code2wf.failure/v1",
+        "classification": classification,
+        "errorMessage": message,
+    }
+    try:
+        runtime.blobs.put_immutable(
+            bad_key, json.dumps(document, sort_keys=True).encode(), "application/json"
+        )
+    except BlobExists:
+        raced = _existing_outcome(runtime, ok_key, bad_key)
+        assert raced is not None
+        return raced
+    log.info("generation failed", classification=classification)
+    return Outcome("failed", bad_key, error_message=message, classification=classification)
+
+
+def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], dict[str, float]]:
+    timings: dict[str, float] = {}
+    started = time.perf_counter()
+    entry, files, manifest_hash = _load_import(job, runtime)
+    timings["load_ms"] = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    capture = runtime.browser.capture(
+        files,
+        entry,
+        [job.viewport_width],
+        timeout_s=runtime.worker_settings.job_timeout_s,
+        max_elements=runtime.worker_settings.max_elements,
+    )
+    timings["capture_ms"] = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    spec = convert(capture, source_entry=entry, manifest_sha256=manifest_hash)
+    for screen in spec.get("screens", []):
+        screen["screenId"] = (
+            job.screen_id if len(spec["screens"]) == 1 else f"{job.screen_id}-{screen['viewport']['width']}"
+        )
+    timings["convert_ms"] = (time.perf_counter() - started) * 1000
+    spec = _assemble(job, runtime, spec)
+    return spec, timings
+
+
+def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str, bytes], str]:
+    blobs = runtime.blobs
+    try:
+        raw = blobs.get(job.manifest_url)
+    except BlobNotFound:
+        raise GenerationFailed("the import's manifest is missing", "import_missing") from None
+    try:
+        manifest = json.loads(raw)
+        entry = str(manifest["entry"])
+        listed = [(str(f["path"]), str(f["sha256"])) for f in manifest["files"]]
+    except (ValueError, KeyError, TypeError):
+        raise GenerationFailed("the import's manifest is malformed", "import_corrupt") from None
+    if entry not in {path for path, _ in listed}:
+        raise GenerationFailed("the import has no entry file", "no_entry")
+    files: dict[str, bytes] = {}
+    for path, digest in listed:
+        try:
+            data = blobs.get(file_key(job.manifest_url, digest))
+        except BlobNotFound:
+            raise GenerationFailed(f"the import's file {path!r} is missing", "import_missing") from None
+        if hashlib.sha256(data).hexdigest() != digest:
+            raise GenerationFailed(f"the import's file {path!r} does not match its hash", "import_corrupt")
+        files[path] = data
+    return entry, files, hashlib.sha256(raw).hexdigest()
+
+
+def _assemble(job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any]) -> dict[str, Any]:
+    """Style bindings from the project's library captures; placement from the project config."""
+    config = _project_config(job, runtime)
+    captures: dict[str, str] = {}
+    for doc in (
+        runtime.docstore[PROJECT_FIGMA_FILE]
+        .find(
+            {
+                "organization_id": job.organization_id,
+                "project_id": job.project_id,
+                "role": int(FileRole.LIBRARY),
+            },
+            {"style_captures": 1, "figma_file_key": 1},
+        )
+        .sort("figma_file_key", 1)
+    ):
+        for token, figma_id in (doc.get("style_captures") or {}).items():
+            captures.setdefault(token, figma_id)  # first library file (by key) wins: deterministic
+    if captures or config is not None:
+        aliases = config.token_aliases if config is not None else None
+        spec = apply_bindings(spec, style_bindings(spec, captures, aliases))
+    spec["placement"] = {
+        "figmaFileKey": job.figma_file_key,
+        "placementTarget": job.placement_target,
+        "designArea": config.design_area.model_dump(by_alias=True, exclude_none=True) if config else None,
+    }
+    return spec
+
+
+def _project_config(job: Code2wfJob, runtime: WorkerRuntime) -> ProjectConfig | None:
+    key = project_config_key(job.organization_id, job.project_id)
+    try:
+        raw = runtime.blobs.get(key)
+    except BlobNotFound:
+        return None
+    try:
+        return ProjectConfig.model_validate_json(raw)
+    except ValueError:
+        log.warning("project config is invalid; ignoring it")
+        return None
+
+
+def _write_preview(runtime: WorkerRuntime, job: Code2wfJob, spec: dict[str, Any]) -> None:
+    key = preview_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
+    try:
+        runtime.blobs.put_immutable(key, render_preview_png(spec), "image/png")
+    except BlobExists:
+        pass
+    except Exception as exc:  # a preview is a convenience; it never fails the generation
+        log.warning("preview failed", error=type(exc).__name__)

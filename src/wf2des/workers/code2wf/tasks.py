@@ -1,0 +1,59 @@
+"""``wf2des.code2wf.generate``: validate the envelope, run the pipeline, report the outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+from celery.exceptions import SoftTimeLimitExceeded
+from pydantic import ValidationError
+
+from wf2des.core.logging import bind, get_logger
+from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
+from wf2des.workers.code2wf.pipeline import Outcome, generate
+from wf2des.workers.events import deliver_event
+from wf2des.workers.metrics import JOB_SECONDS, JOBS
+from wf2des.workers.runtime import get_runtime
+
+__all__ = ["register", "run_code2wf_job"]
+
+log = get_logger(__name__)
+
+
+def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
+    """The task body, callable without Celery (tests, the in-process demo)."""
+    try:
+        job = Code2wfJob.model_validate(payload)
+    except ValidationError as exc:
+        # A malformed envelope cannot be reported (no trustworthy callback): drop it loudly.
+        log.error("malformed job envelope dropped", errors=exc.error_count())
+        return {"status": "dropped"}
+    bind(code2wf_id=job.code2wf_id, attempt=job.attempt)
+    runtime = get_runtime()
+    JOBS.labels("started").inc()
+    with JOB_SECONDS.time():
+        outcome: Outcome = generate(job, runtime)
+    JOBS.labels(outcome.status).inc()
+    delivery = deliver_event(
+        job, outcome.event(job.attempt), retry_for_s=runtime.worker_settings.event_retry_for_s
+    )
+    log.info(
+        "job finished",
+        status=outcome.status,
+        flag_count=outcome.flag_count,
+        reused=outcome.reused,
+        delivered=delivery.delivered,
+        event_status=delivery.status,
+        **outcome.timings_ms,
+    )
+    return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
+
+
+def register(app: Celery) -> None:
+    @app.task(name=CODE2WF_GENERATE, acks_late=True, reject_on_worker_lost=True)
+    def generate_task(payload: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return run_code2wf_job(payload)
+        except SoftTimeLimitExceeded:
+            log.error("job exceeded the soft time limit")
+            raise

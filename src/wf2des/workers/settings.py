@@ -1,0 +1,19 @@
+"""Worker-only knobs. There is no database field here, by design."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+__all__ = ["WorkerSettings"]
+
+
+class WorkerSettings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="WF2DES_WORKER_", extra="ignore", frozen=True)
+
+    job_timeout_s: float = Field(default=60, gt=0, description="per-job budget for rendering a page")
+    max_elements: int = Field(default=50_000, gt=0)
+    hard_time_limit_s: float = Field(default=180, gt=0, description="Celery kills a job past this")
+    recycle_browser_after: int = Field(default=100, gt=0, description="restart Chromium every N jobs")
+    event_retry_for_s: float = Field(default=900, gt=0, description="keep retrying the webhook this long")
+    preview: bool = True
