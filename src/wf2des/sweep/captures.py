@@ -1,0 +1,89 @@
+"""Pure: from Figma answers to ``style_captures`` (``{token: id}``) and ``design_component`` records."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from wf2des.assemble.tokens import make_token
+from wf2des.integrations.docstore.design_components import ComponentRecord
+from wf2des.integrations.figma import FileIndex, LocalVariables
+
+__all__ = ["Captures", "build_captures", "component_records", "style_ids_to_fetch"]
+
+
+@dataclass(frozen=True)
+class Captures:
+    tokens: dict[str, str]
+    duplicates: int  # same token from two styles/variables with one name: the smaller id wins
+
+
+def style_ids_to_fetch(index: FileIndex, *, fallback: bool) -> list[str]:
+    """Local TEXT styles, plus FILL styles when colour variables are unavailable (their paints decide)."""
+    wanted = {"TEXT", "FILL"} if fallback else {"TEXT"}
+    return sorted(
+        sid for sid, s in index.styles.items() if s.get("styleType") in wanted and s.get("remote") is not True
+    )
+
+
+def build_captures(
+    index: FileIndex, nodes: Mapping[str, Mapping[str, Any] | None], variables: LocalVariables | None
+) -> Captures:
+    pairs: list[tuple[str, str]] = []
+    for sid in sorted(index.styles):
+        style = index.styles[sid]
+        node = (nodes.get(sid) or {}).get("document")
+        if style.get("remote") is True or not isinstance(node, Mapping):
+            continue  # a style whose definition node Figma no longer returns cannot be bound
+        if style.get("styleType") == "TEXT" and node.get("type") == "TEXT":
+            pairs.append((make_token("text_style", str(style["name"])), sid))
+        elif style.get("styleType") == "FILL" and variables is None and _one_solid_paint(node):
+            pairs.append((make_token("color_style", str(style["name"])), sid))
+    if variables is not None:
+        for vid in sorted(variables.variables):
+            var = variables.variables[vid]
+            collection = variables.collections.get(str(var.get("variableCollectionId")))
+            if (
+                var.get("resolvedType") != "COLOR"
+                or var.get("remote") is True
+                or var.get("deletedButReferenced") is True
+                or collection is None
+            ):
+                continue
+            pairs.append((make_token("color_variable", str(var["name"]), str(collection["name"])), vid))
+    tokens: dict[str, str] = {}
+    duplicates = 0
+    for token, figma_id in pairs:
+        if token in tokens:
+            duplicates += 1
+            continue
+        tokens[token] = figma_id
+    return Captures(tokens, duplicates)
+
+
+def _one_solid_paint(node: Mapping[str, Any]) -> bool:
+    visible = [p for p in node.get("fills") or [] if isinstance(p, Mapping) and p.get("visible", True) is not False]
+    return len(visible) == 1 and visible[0].get("type") == "SOLID"
+
+
+def component_records(index: FileIndex) -> list[ComponentRecord]:
+    """The file's *local* components (``remote`` ones are instances of other files' components)."""
+    records: list[ComponentRecord] = []
+    for node_id in sorted(index.components):
+        c = index.components[node_id]
+        if c.get("remote") is True or not c.get("key"):
+            continue
+        set_id = c.get("componentSetId") or None
+        set_name = index.component_sets.get(set_id, {}).get("name") if set_id else None
+        records.append(
+            ComponentRecord(
+                component_key=str(c["key"]),
+                node_id=node_id,
+                name=str(c.get("name", "")),
+                description=c.get("description") or None,
+                component_set_id=set_id,
+                component_set_name=set_name,
+            )
+        )
+    return records

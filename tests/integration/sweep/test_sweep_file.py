@@ -1,0 +1,156 @@
+"""One file swept against the fake Figma over HTTP and a real SecantusDB."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pymongo.database import Database
+
+from wf2des.assemble import parse_token
+from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE
+from wf2des.integrations.figma import FigmaClient, RetryPolicy
+from wf2des.integrations.figma.fake import FakeFigma, Fault
+from wf2des.sweep import sweep_project
+
+from .conftest import ORG, PROJECT
+
+
+def _doc(db: Database[Any], key: str) -> dict[str, Any]:
+    found = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
+    assert found is not None
+    return found
+
+
+async def _sweep(db: Database[Any], client: FigmaClient, key: str | None = None, run_id: str = "run-1") -> list[Any]:
+    async with client:
+        return await sweep_project(ORG, PROJECT, db=db, figma=client, run_id=run_id, figma_file_key=key)
+
+
+async def test_first_sweep_writes_components_captures_and_watermark_last(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("LIB1")
+    [summary] = await _sweep(docstore, make_client())
+    assert (summary.status, summary.requests, summary.components_written) == ("synced", 4, 205)
+    doc = _doc(docstore, "LIB1")
+    assert doc["sweep_marker"] is None
+    assert doc["sweep_error"] is None
+    assert doc["components_synced_at"] is not None
+    assert doc["swept_version"] == "442862168"
+    assert doc["role"] == 1
+    captures = doc["style_captures"]
+    assert captures["text/h1"] == "122:14"
+    kinds = {parse_token(t).source for t in captures}
+    assert kinds == {"text_style", "color_variable"}
+    assert "color/Brand%2FCore #1/purple%2Fwith%2Fspecial#characters" not in captures  # not in the styles map
+    assert "color/Brand%2FCore #1/color-2" in captures
+    components = list(docstore[DESIGN_COMPONENT].find({"figma_file_key": "LIB1"}))
+    assert len(components) == 205
+    assert {c["run_id"] for c in components} == {"run-1"}
+    assert {c["producer"] for c in components} == {"wf2des.component_sweep"}
+    assert {c["status"] for c in components} == {"active"}
+
+
+async def test_unchanged_version_costs_one_request(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+) -> None:
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    first = _doc(docstore, "LIB1")["components_synced_at"]
+    fake_figma.reset_counts()
+    [summary] = await _sweep(docstore, make_client(), run_id="run-2")
+    assert (summary.status, summary.requests) == ("unchanged", 1)
+    assert fake_figma.total_requests == 1
+    assert _doc(docstore, "LIB1")["components_synced_at"] > first
+    assert docstore[DESIGN_COMPONENT].count_documents({"run_id": "run-2"}) == 0
+
+
+async def test_removed_components_are_marked_not_deleted_and_renames_follow(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+) -> None:
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    lib = fake_figma.files["LIB1"]
+    lib.removed.add("56:6")
+    lib.renamed["101:0"] = "arrow/renamed"
+    lib.bump()
+    [summary] = await _sweep(docstore, make_client(), run_id="run-2")
+    assert (summary.status, summary.components_removed) == ("synced", 1)
+    removed = docstore[DESIGN_COMPONENT].find_one({"node_id": "56:6"})
+    assert removed is not None
+    assert (removed["status"], removed["run_id"]) == ("removed", "run-2")
+    assert docstore[DESIGN_COMPONENT].find_one({"node_id": "101:0"})["name"] == "arrow/renamed"  # type: ignore[index]
+    assert docstore[DESIGN_COMPONENT].count_documents({}) == 205
+    lib.removed.clear()
+    lib.bump()
+    await _sweep(docstore, make_client(), run_id="run-3")
+    assert docstore[DESIGN_COMPONENT].find_one({"node_id": "56:6"})["status"] == "active"  # type: ignore[index]
+
+
+async def test_enterprise_403_falls_back_to_solid_fill_styles(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("ENT1", variables_forbidden=True)
+    [summary] = await _sweep(docstore, make_client())
+    assert (summary.status, summary.variables_fallback, summary.requests) == ("synced", True, 4)
+    captures = _doc(docstore, "ENT1")["style_captures"]
+    assert captures["color/color-2"] == "121:16"
+    assert "color/color-linear-gradient" not in captures  # a gradient is not a colour
+    assert "color/color-multi-gradient" not in captures
+    assert {parse_token(t).source for t in captures} == {"text_style", "color_style"}
+    assert _doc(docstore, "ENT1")["sweep_error"] is None
+
+
+async def test_429_within_the_cap_is_honoured(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+) -> None:
+    register("LIB1")
+    fake_figma.inject("file", Fault(status=429, retry_after=1))
+    [summary] = await _sweep(docstore, make_client())
+    assert (summary.status, summary.requests) == ("synced", 5)
+
+
+async def test_429_beyond_the_cap_records_sweep_error_and_keeps_the_watermark(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+) -> None:
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    before = _doc(docstore, "LIB1")
+    fake_figma.files["LIB1"].bump()
+    fake_figma.inject("file", Fault(status=429, retry_after=7200))
+    [summary] = await _sweep(docstore, make_client(RetryPolicy(retry_after_cap=3600)), run_id="run-2")
+    after = _doc(docstore, "LIB1")
+    assert summary.status == "failed"
+    assert "rate limited until" in after["sweep_error"]
+    assert after["components_synced_at"] == before["components_synced_at"]
+    assert after["swept_version"] == before["swept_version"]
+    assert after["sweep_marker"] is None
+    fake_figma.clear_faults()
+    [again] = await _sweep(docstore, make_client(), run_id="run-3")
+    assert again.status == "synced"
+    assert _doc(docstore, "LIB1")["sweep_error"] is None
+
+
+async def test_5xx_is_retried_inside_a_sweep(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+) -> None:
+    register("LIB1")
+    fake_figma.inject("nodes", Fault(status=503), times=2)
+    fake_figma.inject("meta", Fault(status=500))
+    [summary] = await _sweep(docstore, make_client())
+    assert (summary.status, summary.requests) == ("synced", 7)
+
+
+async def test_every_registered_file_is_walked_working_and_library(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    from wf2des.integrations.docstore import FileRole
+
+    register("WORK1", FileRole.WORKING, components=3)
+    register("LIB1", components=10)
+    summaries = await _sweep(docstore, make_client())
+    assert [(s.figma_file_key, s.role, s.status) for s in summaries] == [
+        ("LIB1", "library", "synced"),
+        ("WORK1", "working", "synced"),
+    ]
