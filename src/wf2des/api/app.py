@@ -1,0 +1,184 @@
+"""The app factory. Clients, engines and background loops are built in the lifespan, never at import."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.utils import get_openapi
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from wf2des.api.auth import build_verifier
+from wf2des.api.metrics import Metrics, MetricsMiddleware
+from wf2des.api.outbox.publisher import CeleryPublisher, Publisher
+from wf2des.api.outbox.reaper import run_reaper
+from wf2des.api.outbox.relay import run_relay
+from wf2des.api.problems import Problem, install_problem_handlers, problem
+from wf2des.api.routers import ROUTERS
+from wf2des.api.settings import ApiSettings
+from wf2des.api.state import AppState
+from wf2des.core.settings import Settings
+from wf2des.integrations.blobs import BlobStore, open_blob_store
+from wf2des.pg.engine import make_async_engine, make_session_factory
+from wf2des.pg.settings import PgSettings
+
+__all__ = ["create_app"]
+
+_MULTIPART_OVERHEAD = 1024 * 1024
+
+
+def create_app(
+    settings: Settings,
+    pg_settings: PgSettings,
+    *,
+    api_settings: ApiSettings | None = None,
+    blobs: BlobStore | None = None,
+    publisher: Publisher | None = None,
+) -> FastAPI:
+    """Build the API. ``blobs``/``publisher`` override the ones the settings name (tests, the demo)."""
+    settings.check_production()
+    cfg = api_settings or ApiSettings()
+    metrics = Metrics()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        state = _build_state(settings, pg_settings, cfg, metrics, blobs, publisher)
+        app.state.wf2des = state
+        tasks: list[asyncio.Task[None]] = []
+        if cfg.relay_enabled:
+            tasks.append(
+                asyncio.create_task(
+                    run_relay(
+                        state.sessions,
+                        state.publisher,
+                        batch_size=cfg.relay_batch_size,
+                        interval=cfg.relay_interval_seconds,
+                        wakeup=state.outbox_wakeup,
+                        metrics=metrics,
+                    ),
+                    name="wf2des-outbox-relay",
+                )
+            )
+            tasks.append(
+                asyncio.create_task(
+                    run_reaper(
+                        state.sessions,
+                        timedelta(seconds=cfg.job_deadline_seconds),
+                        interval=cfg.reaper_interval_seconds,
+                        metrics=metrics,
+                    ),
+                    name="wf2des-reaper",
+                )
+            )
+        try:
+            yield
+        finally:
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            await state.engine.dispose()
+            if publisher is None:
+                state.publisher.close()
+            state.close_docstore()
+
+    app = FastAPI(
+        title="wf2des-api",
+        version="1.0.0",
+        description="Code2WF generations, Page Imports and signed worker events.",
+        lifespan=lifespan,
+    )
+    install_problem_handlers(app)
+    for router in ROUTERS:
+        app.include_router(router)
+    app.add_middleware(BodyLimitMiddleware, max_bytes=cfg.max_upload_bytes + _MULTIPART_OVERHEAD)
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=list(settings.cors_origins),
+        allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        allow_headers=["Authorization", "Content-Type"],
+        expose_headers=["Location"],
+        max_age=600,
+    )
+    app.add_middleware(MetricsMiddleware, metrics=metrics)
+    _document_problems(app)
+    return app
+
+
+def _build_state(
+    settings: Settings,
+    pg_settings: PgSettings,
+    cfg: ApiSettings,
+    metrics: Metrics,
+    blobs: BlobStore | None,
+    publisher: Publisher | None,
+) -> AppState:
+    url = pg_settings.database_url
+    if url is None:
+        from wf2des.pg.embedded import resolve_database_url
+
+        url = resolve_database_url(pg_settings, settings.data_dir)
+    engine = make_async_engine(url, pool_size=pg_settings.pool_size, max_overflow=pg_settings.max_overflow)
+    verifier, dev_key = build_verifier(settings, dev_issuer=cfg.dev_issuer, dev_audience=cfg.dev_audience)
+    state = AppState(
+        settings=settings,
+        api_settings=cfg,
+        engine=engine,
+        sessions=make_session_factory(engine),
+        blobs=blobs or open_blob_store(settings),
+        verifier=verifier,
+        dev_key=dev_key,
+        publisher=publisher
+        or CeleryPublisher(settings.broker_url or "memory://", timeout=cfg.publish_timeout_seconds),
+        metrics=metrics,
+    )
+    if settings.docstore_url:
+        from wf2des.integrations.docstore import open_docstore
+
+        db = open_docstore(settings.docstore_url, settings.docstore_db, timeout_ms=2000)
+        state.docstore_ping = lambda: db.client.admin.command("ping")
+        state.close_docstore = db.client.close
+    return state
+
+
+def _document_problems(app: FastAPI) -> None:
+    """Register the ``Problem`` schema that every declared error response refers to."""
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = get_openapi(
+                title=app.title, version=app.version, description=app.description, routes=app.routes
+            )
+            components = schema.setdefault("components", {}).setdefault("schemas", {})
+            components["Problem"] = Problem.model_json_schema()
+            app.openapi_schema = schema
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+class BodyLimitMiddleware:
+    """Refuse a declared body past the upload limit before anything reads it (413, problem document)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for name, value in scope["headers"]:
+                if name == b"content-length":
+                    if not value.isdigit() or int(value) > self.max_bytes:
+                        status = 413 if value.isdigit() else 400
+                        code = "payload_too_large" if status == 413 else "bad_request"
+                        response = problem(status, code, "The request body is too large or malformed.")
+                        await response(scope, receive, send)
+                        return
+                    break
+        await self.app(scope, receive, send)

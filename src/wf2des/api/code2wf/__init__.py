@@ -1,0 +1,1 @@
+"""Code2WF generations: create, read, discover, result, materialization, retry, soft delete."""

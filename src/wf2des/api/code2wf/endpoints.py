@@ -1,0 +1,146 @@
+"""HTTP surface of Code2WF under ``/v1/projects/{projectId}/code2wf``."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Query, Response, status
+
+from wf2des.api.code2wf import service
+from wf2des.api.code2wf.schemas import (
+    FIGMA_FILE_KEY,
+    Code2wfCreate,
+    Code2wfList,
+    Code2wfOut,
+    Materialization,
+    StatusName,
+    status_from_name,
+)
+from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
+from wf2des.api.problems import problem_responses
+from wf2des.pg.repositories import Code2wfListFilter
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/v1/projects/{projectId}/code2wf", tags=["code2wf"])
+
+Code2wfId = Annotated[str, Path(alias="code2wfId", min_length=1, max_length=255)]
+_READ = problem_responses(401, 404, 422)
+
+
+@router.post(
+    "",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=Code2wfOut,
+    responses=problem_responses(401, 404, 409, 422),
+    summary="Start a Code2WF generation",
+)
+async def create_code2wf(
+    body: Code2wfCreate,
+    response: Response,
+    scope: ProjectScopeDep,
+    principal: CurrentPrincipal,
+    session: SessionDep,
+    state: StateDep,
+) -> Code2wfOut:
+    row = await service.create(
+        session, scope, principal, body, settings=state.settings, api_settings=state.api_settings
+    )
+    response.headers["Location"] = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
+    return Code2wfOut.of(row)
+
+
+@router.get("", response_model=Code2wfList, responses=_READ, summary="List / discover generations")
+async def list_code2wf(
+    scope: ProjectScopeDep,
+    session: SessionDep,
+    figma_file_key: Annotated[
+        str | None, Query(alias="figmaFileKey", min_length=1, max_length=255, pattern=FIGMA_FILE_KEY)
+    ] = None,
+    status_name: Annotated[StatusName | None, Query(alias="status")] = None,
+    materialized: bool | None = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    cursor: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+) -> Code2wfList:
+    flt = Code2wfListFilter(
+        figma_file_key=figma_file_key,
+        status=status_from_name(status_name) if status_name else None,
+        materialized=materialized,
+        before_id=service.decode_cursor(cursor) if cursor else None,
+        limit=limit,
+    )
+    rows, next_cursor = await service.list_page(session, scope, flt)
+    return Code2wfList(items=[Code2wfOut.of(r) for r in rows], next_cursor=next_cursor)
+
+
+@router.get("/{code2wfId}", response_model=Code2wfOut, responses=_READ, summary="One generation")
+async def get_code2wf(scope: ProjectScopeDep, session: SessionDep, code2wf_id: Code2wfId) -> Code2wfOut:
+    return Code2wfOut.of(await service.get(session, scope, code2wf_id))
+
+
+@router.get(
+    "/{code2wfId}/result",
+    responses={
+        200: {
+            "description": "The wireframe spec JSON",
+            "content": {"application/json": {"schema": {"type": "object"}}},
+        },
+        **problem_responses(401, 404, 409, 422),
+    },
+    summary="The generated spec (completed generations only)",
+)
+async def get_code2wf_result(
+    scope: ProjectScopeDep, session: SessionDep, blobs: BlobsDep, code2wf_id: Code2wfId
+) -> Response:
+    content = await service.read_result(session, scope, code2wf_id, blobs)
+    return Response(content, media_type="application/json")
+
+
+@router.post(
+    "/{code2wfId}/materialization",
+    response_model=Materialization,
+    responses=problem_responses(401, 404, 409, 422),
+    summary="Report placement in Figma (idempotent)",
+)
+async def materialize_code2wf(
+    scope: ProjectScopeDep, principal: CurrentPrincipal, session: SessionDep, code2wf_id: Code2wfId
+) -> Materialization:
+    row = await service.materialize(session, scope, code2wf_id, principal.subject)
+    assert row.materialized_at is not None
+    return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at)
+
+
+@router.post(
+    "/{code2wfId}/retry",
+    status_code=status.HTTP_202_ACCEPTED,
+    response_model=Code2wfOut,
+    responses=problem_responses(401, 404, 409, 422),
+    summary="Retry a failed generation as a new row",
+)
+async def retry_code2wf(
+    response: Response,
+    scope: ProjectScopeDep,
+    principal: CurrentPrincipal,
+    session: SessionDep,
+    state: StateDep,
+    code2wf_id: Code2wfId,
+) -> Code2wfOut:
+    row = await service.retry(
+        session, scope, principal, code2wf_id, settings=state.settings, api_settings=state.api_settings
+    )
+    response.headers["Location"] = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
+    return Code2wfOut.of(row)
+
+
+@router.delete(
+    "/{code2wfId}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    response_class=Response,
+    responses=problem_responses(401, 404, 422),
+    summary="Soft-delete a generation",
+)
+async def delete_code2wf(
+    scope: ProjectScopeDep, principal: CurrentPrincipal, session: SessionDep, code2wf_id: Code2wfId
+) -> Response:
+    await service.delete(session, scope, code2wf_id, principal.subject)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,124 @@
+"""Code2WF request and response bodies (camelCase on the wire)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from wf2des.pg.tables import Code2wf, Wf2desStatus
+
+__all__ = [
+    "FIGMA_FILE_KEY",
+    "PLACEMENT_TARGET",
+    "SCREEN_ID",
+    "Code2wfCreate",
+    "Code2wfList",
+    "Code2wfOut",
+    "Materialization",
+    "StatusName",
+    "camel",
+    "status_from_name",
+]
+
+FIGMA_FILE_KEY = r"^[A-Za-z0-9]+$"
+PLACEMENT_TARGET = r"^I?\d+:\d+(;\d+:\d+)*$"
+SCREEN_ID = r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$"
+
+StatusName = Literal["processing", "completed", "failed"]
+_TO_NAME: dict[Wf2desStatus, StatusName] = {
+    Wf2desStatus.PROCESSING: "processing",
+    Wf2desStatus.COMPLETED: "completed",
+    Wf2desStatus.FAILED: "failed",
+}
+_FROM_NAME = {name: status for status, name in _TO_NAME.items()}
+
+
+def status_from_name(name: StatusName) -> Wf2desStatus:
+    return _FROM_NAME[name]
+
+
+def _ascii_only(value: str) -> str:
+    # Python's \d matches non-ASCII digits; Figma ids and keys are ASCII.
+    if not value.isascii():
+        raise ValueError("must be ASCII")
+    return value
+
+
+def camel(name: str) -> str:
+    """``code2wf_id`` → ``code2wfId`` (pydantic's ``to_camel`` would capitalise after the digit)."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+class _Camel(BaseModel):
+    model_config = ConfigDict(alias_generator=camel, populate_by_name=True)
+
+
+class Code2wfCreate(_Camel):
+    model_config = ConfigDict(alias_generator=camel, populate_by_name=True, extra="forbid")
+
+    page_import_id: str = Field(min_length=1, max_length=255)
+    figma_file_key: Annotated[str, AfterValidator(_ascii_only)] = Field(
+        min_length=1, max_length=255, pattern=FIGMA_FILE_KEY
+    )
+    screen_id: Annotated[str, AfterValidator(_ascii_only)] | None = Field(
+        default=None, min_length=1, max_length=255, pattern=SCREEN_ID
+    )
+    placement_target: Annotated[str, AfterValidator(_ascii_only)] | None = Field(
+        default=None, min_length=3, max_length=255, pattern=PLACEMENT_TARGET
+    )
+    viewport_width: int | None = Field(default=None, ge=200, le=4000)
+
+
+class Code2wfOut(_Camel):
+    code2wf_id: str
+    organization_id: int
+    project_id: int
+    page_import_id: str
+    figma_file_key: str
+    screen_id: str
+    placement_target: str | None
+    status: StatusName
+    attempt: int
+    flag_count: int | None
+    result_url: str | None
+    error_message: str | None
+    materialized_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    created_by: str
+    updated_by: str
+
+    @classmethod
+    def of(cls, row: Code2wf) -> Code2wfOut:
+        return cls(
+            code2wf_id=row.id,
+            organization_id=row.organization_id,
+            project_id=row.project_id,
+            page_import_id=row.page_import_id,
+            figma_file_key=row.figma_file_key,
+            screen_id=row.screen_id,
+            placement_target=row.placement_target,
+            status=_TO_NAME[row.status],
+            attempt=row.attempt,
+            flag_count=row.flag_count,
+            result_url=row.result_url,
+            error_message=row.error_message,
+            materialized_at=row.materialized_at,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            created_by=row.created_by,
+            updated_by=row.updated_by,
+        )
+
+
+class Code2wfList(_Camel):
+    items: list[Code2wfOut]
+    next_cursor: str | None
+
+
+class Materialization(_Camel):
+    code2wf_id: str
+    materialized_at: datetime

@@ -1,0 +1,220 @@
+"""Code2WF lifecycle rules (seed 001): creation, discovery, materialization, retry, soft delete.
+
+Services never commit: the request's session dependency does, once. Creation writes the row and its outbox
+message in that one transaction, so a job is published if and only if its row exists.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import anyio
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from wf2des.api.auth import Principal
+from wf2des.api.code2wf.schemas import Code2wfCreate
+from wf2des.api.deps import OUTBOX_WRITTEN
+from wf2des.api.settings import ApiSettings
+from wf2des.api.tenancy import not_found
+from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput
+from wf2des.core.ids import new_uuid7
+from wf2des.core.settings import Settings
+from wf2des.core.webhooks import derive_callback_key
+from wf2des.integrations.blobs import BlobStore
+from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
+from wf2des.pg.repositories import (
+    Code2wfListFilter,
+    Code2wfRepository,
+    OutboxRepository,
+    PageImportRepository,
+    ProjectScope,
+)
+from wf2des.pg.tables import Code2wf, PageImport, PageImportStatus, Wf2desStatus
+
+__all__ = [
+    "create",
+    "decode_cursor",
+    "delete",
+    "encode_cursor",
+    "get",
+    "list_page",
+    "materialize",
+    "read_result",
+    "retry",
+    "screen_id_for",
+]
+
+_NON_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def screen_id_for(entry_path: str) -> str:
+    """A deterministic slug from the entry path: ``pages/About Us.html`` → ``pages-about-us``."""
+    stem = re.sub(r"\.html?$", "", entry_path, flags=re.IGNORECASE)
+    slug = _NON_SLUG.sub("-", stem.lower()).strip("-")[:255].strip("-")
+    return slug or "screen"
+
+
+def encode_cursor(code2wf_id: str) -> str:
+    return base64.urlsafe_b64encode(code2wf_id.encode()).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> str:
+    try:
+        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
+        return str(uuid.UUID(raw)) if len(raw) == 36 else _bad_cursor()
+    except (binascii.Error, ValueError, UnicodeDecodeError):
+        return _bad_cursor()
+
+
+def _bad_cursor() -> str:
+    raise InvalidInput("The cursor is not valid.", code="invalid_cursor")
+
+
+async def create(
+    session: AsyncSession,
+    scope: ProjectScope,
+    principal: Principal,
+    body: Code2wfCreate,
+    *,
+    settings: Settings,
+    api_settings: ApiSettings,
+) -> Code2wf:
+    page_import = await PageImportRepository(session).get(scope, body.page_import_id)
+    if page_import is None:
+        raise InvalidInput("The Page Import does not exist in this project.", code="page_import_not_found")
+    if page_import.status != PageImportStatus.COMPLETED:
+        raise Conflict("The Page Import is not completed.", code="page_import_not_completed")
+    return await _create_row(
+        session,
+        scope,
+        principal.subject,
+        page_import,
+        figma_file_key=body.figma_file_key,
+        screen_id=body.screen_id or screen_id_for(page_import.entry_path),
+        placement_target=body.placement_target,
+        viewport_width=body.viewport_width or api_settings.default_viewport_width,
+        settings=settings,
+        api_settings=api_settings,
+    )
+
+
+async def _create_row(
+    session: AsyncSession,
+    scope: ProjectScope,
+    actor: str,
+    page_import: PageImport,
+    *,
+    figma_file_key: str,
+    screen_id: str,
+    placement_target: str | None,
+    viewport_width: int,
+    settings: Settings,
+    api_settings: ApiSettings,
+) -> Code2wf:
+    code2wf_id = new_uuid7()
+    row = await Code2wfRepository(session).add(
+        scope,
+        id=code2wf_id,
+        page_import_id=page_import.id,
+        figma_file_key=figma_file_key,
+        screen_id=screen_id,
+        placement_target=placement_target,
+        actor=actor,
+    )
+    job = Code2wfJob(
+        code2wf_id=code2wf_id,
+        organization_id=scope.organization_id,
+        project_id=scope.project_id,
+        page_import_id=page_import.id,
+        manifest_url=page_import.manifest_url,
+        figma_file_key=figma_file_key,
+        screen_id=screen_id,
+        placement_target=placement_target,
+        viewport_width=viewport_width,
+        attempt=row.attempt,
+        callback_url=f"{settings.api_url.rstrip('/')}/internal/v1/code2wf/{code2wf_id}/events",
+        callback_key=derive_callback_key(settings.webhook_secret.get_secret_value(), code2wf_id),
+        deadline=datetime.now(UTC) + timedelta(seconds=api_settings.job_deadline_seconds),
+    )
+    await OutboxRepository(session).add(CODE2WF_GENERATE, job.model_dump(mode="json"))
+    session.info[OUTBOX_WRITTEN] = True
+    return row
+
+
+async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Code2wf:
+    row = await Code2wfRepository(session).get(scope, code2wf_id)
+    if row is None:
+        raise not_found()
+    return row
+
+
+async def list_page(
+    session: AsyncSession, scope: ProjectScope, flt: Code2wfListFilter
+) -> tuple[list[Code2wf], str | None]:
+    rows = list(await Code2wfRepository(session).list_page(scope, flt))
+    if len(rows) > flt.limit:
+        rows = rows[: flt.limit]
+        return rows, encode_cursor(rows[-1].id)
+    return rows, None
+
+
+async def read_result(session: AsyncSession, scope: ProjectScope, code2wf_id: str, blobs: BlobStore) -> bytes:
+    row = await get(session, scope, code2wf_id)
+    if row.status != Wf2desStatus.COMPLETED or row.result_url is None:
+        raise Conflict("The generation has not completed.", code="code2wf_not_completed")
+    try:
+        return await anyio.to_thread.run_sync(blobs.get, row.result_url)
+    except BlobNotFound:
+        raise InvalidInput("The result artifact is missing.", code="result_missing") from None
+
+
+async def materialize(session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf:
+    repo = Code2wfRepository(session)
+    updated = await repo.materialize(scope, code2wf_id, actor)
+    if updated is not None:
+        return updated
+    row = await get(session, scope, code2wf_id)
+    if row.status != Wf2desStatus.COMPLETED:
+        raise Conflict("Only a completed generation can be materialized.", code="code2wf_not_completed")
+    return row  # already materialized: the first timestamp stands
+
+
+async def retry(
+    session: AsyncSession,
+    scope: ProjectScope,
+    principal: Principal,
+    code2wf_id: str,
+    *,
+    settings: Settings,
+    api_settings: ApiSettings,
+) -> Code2wf:
+    original = await get(session, scope, code2wf_id)
+    if original.status != Wf2desStatus.FAILED:
+        raise Conflict("Only a failed generation can be retried.", code="code2wf_not_failed")
+    page_import = await PageImportRepository(session).get(scope, original.page_import_id)
+    if page_import is None or page_import.status != PageImportStatus.COMPLETED:
+        raise Conflict("The Page Import is not completed.", code="page_import_not_completed")
+    sent: dict[str, Any] | None = await OutboxRepository(session).job_payload(CODE2WF_GENERATE, original.id)
+    viewport = sent.get("viewport_width") if sent else None
+    return await _create_row(
+        session,
+        scope,
+        principal.subject,
+        page_import,
+        figma_file_key=original.figma_file_key,
+        screen_id=original.screen_id,
+        placement_target=original.placement_target,
+        viewport_width=viewport if isinstance(viewport, int) else api_settings.default_viewport_width,
+        settings=settings,
+        api_settings=api_settings,
+    )
+
+
+async def delete(session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str) -> None:
+    if not await Code2wfRepository(session).soft_delete(scope, code2wf_id, actor):
+        raise not_found()

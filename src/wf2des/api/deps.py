@@ -1,0 +1,87 @@
+"""Typed request dependencies: the one commit point, the caller, the caller's project.
+
+``SessionDep`` is declared with ``scope="function"``: FastAPI runs its exit (commit or rollback) right after
+the endpoint returns and *before* the response is sent, so a failed commit becomes an error response
+instead of a 2xx for data that was never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+from fastapi import Depends, Path, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from wf2des.api.auth import Principal
+from wf2des.api.state import AppState
+from wf2des.api.tenancy import authorize_project
+from wf2des.integrations.blobs import BlobStore
+from wf2des.pg.repositories import ProjectScope
+
+OUTBOX_WRITTEN = "wf2des.outbox_written"
+
+__all__ = [
+    "OUTBOX_WRITTEN",
+    "BlobsDep",
+    "CurrentPrincipal",
+    "ProjectScopeDep",
+    "SessionDep",
+    "StateDep",
+    "get_state",
+]
+
+_bearer = HTTPBearer(auto_error=False, description="Cognito (or dev) RS256 access token")
+
+
+def get_state(request: Request) -> AppState:
+    state: AppState = request.app.state.wf2des
+    return state
+
+
+StateDep = Annotated[AppState, Depends(get_state)]
+
+
+async def _session(state: StateDep) -> AsyncIterator[AsyncSession]:
+    async with state.sessions() as session:
+        try:
+            yield session
+        except BaseException:
+            await session.rollback()
+            raise
+        if session.in_transaction():
+            await session.commit()
+        if session.info.pop(OUTBOX_WRITTEN, False):
+            state.outbox_wakeup.set()
+
+
+SessionDep = Annotated[AsyncSession, Depends(_session, scope="function")]
+
+
+async def _principal(
+    state: StateDep, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+) -> Principal:
+    header = f"{credentials.scheme} {credentials.credentials}" if credentials else None
+    return await state.verifier.authenticate(header)
+
+
+CurrentPrincipal = Annotated[Principal, Depends(_principal)]
+
+
+async def _project_scope(
+    principal: CurrentPrincipal,
+    session: SessionDep,
+    project_id: Annotated[int, Path(alias="projectId", ge=1, le=2**63 - 1)],
+) -> ProjectScope:
+    return await authorize_project(session, principal, project_id)
+
+
+ProjectScopeDep = Annotated[ProjectScope, Depends(_project_scope, scope="function")]
+
+
+def _blobs(state: StateDep) -> BlobStore:
+    return state.blobs
+
+
+BlobsDep = Annotated[BlobStore, Depends(_blobs)]

@@ -1,0 +1,64 @@
+"""``POST /internal/v1/code2wf/{code2wfId}/events``: signature first, then the body, then the row."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path, Request
+from pydantic import ValidationError
+
+from wf2des.api.code2wf.schemas import Code2wfOut
+from wf2des.api.deps import SessionDep, StateDep
+from wf2des.api.events.schemas import EVENT_ADAPTER, EventAck
+from wf2des.api.events.service import apply_event
+from wf2des.api.problems import problem_responses
+from wf2des.core.errors import InvalidInput, PayloadTooLarge, Unauthorized
+from wf2des.core.webhooks import WebhookVerificationError, derive_callback_key, verify
+
+__all__ = ["router"]
+
+router = APIRouter(prefix="/internal/v1", tags=["worker events"])
+_MAX_BODY = 64 * 1024
+
+
+@router.post(
+    "/code2wf/{code2wfId}/events",
+    response_model=EventAck,
+    responses=problem_responses(401, 404, 409, 413, 422),
+    summary="Terminal event from a worker (Standard Webhooks signature with the job's callback key)",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": EVENT_ADAPTER.json_schema(by_alias=True)}},
+        },
+        "parameters": [
+            {"name": h, "in": "header", "required": True, "schema": {"type": "string"}}
+            for h in ("webhook-id", "webhook-timestamp", "webhook-signature")
+        ],
+    },
+)
+async def receive_event(
+    request: Request,
+    state: StateDep,
+    session: SessionDep,
+    code2wf_id: Annotated[str, Path(alias="code2wfId", min_length=1, max_length=255)],
+) -> EventAck:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > _MAX_BODY:
+        raise PayloadTooLarge("The event body is too large.")
+    body = await request.body()
+    if len(body) > _MAX_BODY:
+        raise PayloadTooLarge("The event body is too large.")
+    key = derive_callback_key(state.settings.webhook_secret.get_secret_value(), code2wf_id)
+    try:
+        verify(key, request.headers, body)
+    except WebhookVerificationError:
+        raise Unauthorized(
+            "The event signature is missing, invalid or stale.", code="invalid_signature"
+        ) from None
+    try:
+        event = EVENT_ADAPTER.validate_json(body)
+    except ValidationError as exc:
+        raise InvalidInput(f"The event body is invalid: {exc.error_count()} error(s).") from None
+    row, applied = await apply_event(session, code2wf_id, event)
+    return EventAck(code2wf_id=row.id, status=Code2wfOut.of(row).status, applied=applied)

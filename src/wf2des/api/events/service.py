@@ -1,0 +1,86 @@
+"""Applying a verified worker event: the '0' → '1' / '0' → '2' transition, exactly once.
+
+The update is conditional (``status = '0' AND attempt = :attempt``). When it matches nothing, the row is
+read back: the same terminal outcome is an idempotent repeat (200, nothing written), anything else is a
+409, so a late, duplicated or forged-but-signed event can never rewrite a finished generation.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from wf2des.api.tenancy import not_found
+from wf2des.core.errors import Conflict, InvalidInput
+from wf2des.core.safety import safe_message
+from wf2des.core.webhooks import result_prefix
+from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed
+from wf2des.pg.repositories import Code2wfRepository, TerminalOutcome
+from wf2des.pg.tables import Code2wf, Wf2desStatus
+
+__all__ = ["WORKER_ACTOR", "apply_event"]
+
+WORKER_ACTOR = "wf2des-worker"
+_MAX_KEY = 500
+
+
+async def apply_event(
+    session: AsyncSession, code2wf_id: str, event: Code2wfCompleted | Code2wfFailed
+) -> tuple[Code2wf, bool]:
+    repo = Code2wfRepository(session)
+    row = await repo.get_unscoped(code2wf_id)
+    if row is None:
+        raise not_found()
+    outcome = _outcome(row, event)
+    updated = await repo.finish(code2wf_id, outcome, WORKER_ACTOR)
+    if updated is not None:
+        return updated, True
+    current = await repo.get_unscoped(code2wf_id)
+    if current is None:
+        raise not_found()
+    if _same(current, outcome):
+        return current, False
+    raise Conflict("The generation already reached a different outcome.", code="conflict")
+
+
+def _outcome(row: Code2wf, event: Code2wfCompleted | Code2wfFailed) -> TerminalOutcome:
+    if event.result_url is not None:
+        _check_result_key(row, event.result_url)
+    if isinstance(event, Code2wfCompleted):
+        if event.flag_count < 0:
+            raise InvalidInput("flagCount must not be negative.", code="invalid_flag_count")
+        return TerminalOutcome(
+            Wf2desStatus.COMPLETED, event.attempt, event.result_url, event.flag_count, None
+        )
+    return TerminalOutcome(
+        Wf2desStatus.FAILED,
+        event.attempt,
+        event.result_url,
+        None,
+        safe_message(event.error_message, limit=1000),
+    )
+
+
+def _check_result_key(row: Code2wf, key: str) -> None:
+    prefix = result_prefix(row.organization_id, row.project_id, row.id)
+    rest = key[len(prefix) :]
+    ok = (
+        key.startswith(prefix)
+        and len(key) <= _MAX_KEY
+        and rest != ""
+        and key.isascii()
+        and key.isprintable()
+        and "\\" not in key
+        and all(part not in ("", ".", "..") for part in rest.split("/"))
+    )
+    if not ok:
+        raise InvalidInput("resultUrl is outside this generation's key prefix.", code="invalid_result_url")
+
+
+def _same(row: Code2wf, outcome: TerminalOutcome) -> bool:
+    return (
+        row.status == outcome.status
+        and row.attempt == outcome.attempt
+        and row.result_url == outcome.result_url
+        and row.flag_count == outcome.flag_count
+        and row.error_message == outcome.error_message
+    )

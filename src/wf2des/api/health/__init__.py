@@ -1,0 +1,1 @@
+"""Liveness, readiness, metrics and the dev JWKS."""

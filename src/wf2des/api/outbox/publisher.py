@@ -1,0 +1,88 @@
+"""Publishing jobs by task name through a Celery app object that never imports a task.
+
+Message convention (shared with the workers): ``send_task(name, args=[payload])`` where ``payload`` is the
+snake_case envelope (``wf2des.jobs.contract.Code2wfJob`` for ``wf2des.code2wf.generate``); the Celery task id
+is the outbox message's ``dedup_key`` (the code2wf id), so a re-published message carries the same id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from celery import Celery
+
+__all__ = ["CeleryPublisher", "OutgoingMessage", "PublishOutcome", "Publisher", "make_celery"]
+
+
+@dataclass(frozen=True, slots=True)
+class OutgoingMessage:
+    outbox_id: int
+    task_name: str
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class PublishOutcome:
+    published: list[int]
+    error: str | None = None
+
+
+class Publisher(Protocol):
+    def publish_many(self, messages: Sequence[OutgoingMessage]) -> PublishOutcome:
+        """Publish in order; stop at the first failure and report what went out before it."""
+        ...
+
+    def ping(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+def make_celery(broker_url: str, *, timeout: float) -> Celery:
+    app = Celery("wf2des-api", broker=broker_url, set_as_current=False)
+    app.conf.update(
+        task_serializer="json",
+        accept_content=["json"],
+        broker_connection_timeout=timeout,
+        broker_connection_retry_on_startup=False,
+        broker_transport_options={"socket_connect_timeout": timeout, "socket_timeout": timeout},
+        task_default_queue="celery",
+    )
+    return app
+
+
+class CeleryPublisher:
+    def __init__(self, broker_url: str, *, timeout: float = 2.0) -> None:
+        self._app = make_celery(broker_url, timeout=timeout)
+        self._timeout = timeout
+
+    def publish_many(self, messages: Sequence[OutgoingMessage]) -> PublishOutcome:
+        published: list[int] = []
+        for message in messages:
+            try:
+                task_id = str(message.payload.get("code2wf_id") or f"outbox-{message.outbox_id}")
+                self._app.send_task(
+                    message.task_name,
+                    args=[message.payload],
+                    task_id=task_id,
+                    # One quick retry re-opens a pooled connection that died while the broker restarted.
+                    retry=True,
+                    retry_policy={
+                        "max_retries": 1,
+                        "interval_start": 0.1,
+                        "interval_step": 0.2,
+                        "interval_max": 0.5,
+                    },
+                )
+            except Exception as exc:  # any broker failure: keep the rest pending, report it
+                return PublishOutcome(published, f"{type(exc).__name__}: {exc}")
+            published.append(message.outbox_id)
+        return PublishOutcome(published)
+
+    def ping(self) -> None:
+        with self._app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=max(1, round(self._timeout)))
+
+    def close(self) -> None:
+        self._app.close()

@@ -1,0 +1,88 @@
+"""The outbox relay: publish committed messages at least once, then mark them.
+
+Hazards, and why they are harmless here:
+- killed after publishing, before marking: the messages are re-published on the next run. The Celery task id
+  is the code2wf id and the webhook transition is conditional, so a duplicate job cannot change a finished row.
+- two relays (several API processes, or ``wf2des outbox-relay``): ``FOR UPDATE SKIP LOCKED`` gives each a
+  disjoint batch.
+- broker down: the first failure stops the batch, records ``attempts``/``last_error``, and the rows stay
+  pending; the API keeps accepting requests because it only ever writes the outbox.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import anyio
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from wf2des.api.metrics import Metrics
+from wf2des.api.outbox.publisher import OutgoingMessage, Publisher
+from wf2des.core.logging import get_logger
+from wf2des.core.safety import safe_message
+from wf2des.pg.repositories import OutboxRepository
+
+__all__ = ["drain_once", "run_relay"]
+
+_log = get_logger(__name__)
+
+
+async def drain_once(
+    sessions: async_sessionmaker[AsyncSession],
+    publisher: Publisher,
+    *,
+    batch_size: int,
+    metrics: Metrics | None = None,
+) -> tuple[int, bool]:
+    """Publish one batch. Returns (published count, whether a publish failed)."""
+    async with sessions() as session, session.begin():
+        repo = OutboxRepository(session)
+        claimed = await repo.claim_pending(batch_size)
+        if not claimed:
+            return 0, False
+        messages = [OutgoingMessage(m.id, m.task_name, m.payload) for m in claimed]
+        outcome = await anyio.to_thread.run_sync(publisher.publish_many, messages)
+        await repo.mark_published(outcome.published)
+        if outcome.error is not None:
+            failed_id = messages[len(outcome.published)].outbox_id
+            await repo.record_failure(failed_id, safe_message(outcome.error))
+    if metrics is not None:
+        metrics.outbox_published.inc(len(outcome.published))
+        if outcome.error is not None:
+            metrics.outbox_failures.inc()
+    if outcome.error is not None:
+        _log.warning(
+            "outbox_publish_failed", error=safe_message(outcome.error), published=len(outcome.published)
+        )
+    return len(outcome.published), outcome.error is not None
+
+
+async def run_relay(
+    sessions: async_sessionmaker[AsyncSession],
+    publisher: Publisher,
+    *,
+    batch_size: int,
+    interval: float,
+    wakeup: asyncio.Event | None = None,
+    metrics: Metrics | None = None,
+) -> None:
+    """Drain forever: immediately while batches are full, else on a wake-up or every ``interval`` seconds."""
+    backoff = interval
+    while True:
+        try:
+            count, failed = await drain_once(sessions, publisher, batch_size=batch_size, metrics=metrics)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # PostgreSQL unavailable: keep the loop alive
+            _log.warning("outbox_relay_error", error=safe_message(str(exc)))
+            count, failed = 0, True
+        if count >= batch_size and not failed:
+            continue
+        backoff = min(backoff * 2, 30.0) if failed else interval
+        if wakeup is None or failed:
+            await asyncio.sleep(backoff)
+            continue
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(wakeup.wait(), timeout=interval)
+        wakeup.clear()

@@ -1,0 +1,129 @@
+"""RFC 9457 problem documents: the one rendering of every error, and their OpenAPI declaration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from wf2des.core.errors import Wf2desError
+from wf2des.core.logging import get_logger
+
+__all__ = ["PROBLEM_JSON", "Problem", "install_problem_handlers", "problem_responses"]
+
+PROBLEM_JSON = "application/problem+json"
+_log = get_logger(__name__)
+
+_TITLES = {
+    400: "Bad request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    405: "Method not allowed",
+    409: "Conflict",
+    413: "Payload too large",
+    415: "Unsupported media type",
+    422: "Invalid input",
+    500: "Internal error",
+    503: "Service unavailable",
+}
+_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "payload_too_large",
+    422: "invalid_input",
+    503: "unavailable",
+}
+
+
+class Problem(BaseModel):
+    """An RFC 9457 problem document with wf2des's stable ``code``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: str = "about:blank"
+    title: str
+    status: int
+    detail: str | None = None
+    code: str
+    instance: str | None = None
+
+
+def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` entries declaring problem documents for the given statuses."""
+    return {
+        status: {
+            "description": _TITLES.get(status, "Error"),
+            "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        }
+        for status in statuses
+    }
+
+
+def problem(
+    status: int,
+    code: str,
+    detail: str | None,
+    *,
+    instance: str | None = None,
+    headers: Mapping[str, str] | None = None,
+    **extra: Any,
+) -> JSONResponse:
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": _TITLES.get(status, "Error"),
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
+    if instance is not None:
+        body["instance"] = instance
+    body.update(extra)
+    return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
+
+
+def install_problem_handlers(app: FastAPI) -> None:
+    async def on_domain_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, Wf2desError)
+        status = exc.status if exc.status != 500 else 500
+        headers = {"WWW-Authenticate": 'Bearer realm="wf2des"'} if status == 401 else None
+        if status >= 500:
+            _log.error("domain_error", code=exc.code, detail=exc.detail)
+        return problem(status, exc.code, exc.detail, instance=request.url.path, headers=headers)
+
+    async def on_validation_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        errors = [
+            {
+                "loc": [str(p) for p in err.get("loc", ())],
+                "msg": str(err.get("msg", "")),
+                "type": err.get("type"),
+            }
+            for err in exc.errors()
+        ]
+        return problem(
+            422, "invalid_input", "The request is invalid.", instance=request.url.path, errors=errors
+        )
+
+    async def on_http_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        code = _CODES.get(exc.status_code, "error")
+        detail = exc.detail if isinstance(exc.detail, str) else None
+        return problem(exc.status_code, code, detail, instance=request.url.path, headers=exc.headers)
+
+    async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
+        _log.exception("unhandled_error", path=request.url.path, error_type=type(exc).__name__)
+        return problem(500, "internal_error", "An unexpected error occurred.", instance=request.url.path)
+
+    app.add_exception_handler(Wf2desError, on_domain_error)
+    app.add_exception_handler(RequestValidationError, on_validation_error)
+    app.add_exception_handler(StarletteHTTPException, on_http_error)
+    app.add_exception_handler(Exception, on_unexpected)

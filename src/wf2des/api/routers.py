@@ -1,0 +1,20 @@
+"""Every resource router of the API, in one list.
+
+A new feature package registers itself by adding its router here (one line), e.g.
+``from wf2des.api.figma_files.endpoints import router as figma_files`` and appending ``figma_files``. Its
+endpoints reuse ``wf2des.api.deps`` (``CurrentPrincipal``, ``ProjectScopeDep``, ``SessionDep``) and raise
+``wf2des.core.errors`` exceptions; the app renders them as problem documents.
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from wf2des.api.code2wf.endpoints import router as code2wf
+from wf2des.api.events.endpoints import router as events
+from wf2des.api.health.endpoints import router as health
+from wf2des.api.page_imports.endpoints import router as page_imports
+
+__all__ = ["ROUTERS"]
+
+ROUTERS: list[APIRouter] = [health, page_imports, code2wf, events]

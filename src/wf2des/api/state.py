@@ -1,0 +1,35 @@
+"""What the lifespan builds once per process, reachable from a request as ``request.app.state.wf2des``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+
+from wf2des.api.auth import DevKey, TokenVerifier
+from wf2des.api.metrics import Metrics
+from wf2des.api.outbox.publisher import Publisher
+from wf2des.api.settings import ApiSettings
+from wf2des.core.settings import Settings
+from wf2des.integrations.blobs import BlobStore
+
+__all__ = ["AppState"]
+
+
+@dataclass
+class AppState:
+    settings: Settings
+    api_settings: ApiSettings
+    engine: AsyncEngine
+    sessions: async_sessionmaker[AsyncSession]
+    blobs: BlobStore
+    verifier: TokenVerifier
+    dev_key: DevKey | None
+    publisher: Publisher
+    metrics: Metrics
+    docstore_ping: Callable[[], object] | None = None
+    close_docstore: Callable[[], None] = lambda: None
+    # Set after a commit that wrote an outbox message, so the relay publishes without waiting a full tick.
+    outbox_wakeup: asyncio.Event = field(default_factory=asyncio.Event)

@@ -1,0 +1,22 @@
+"""All SQL of wf2des. Each repository receives the caller's session and never commits.
+
+Repositories that touch tenant data accept only a :class:`ProjectScope`, which only
+``wf2des.api.tenancy.authorize_project`` produces, so a query cannot forget its organization.
+"""
+
+from wf2des.pg.repositories.code2wf import Code2wfListFilter, Code2wfRepository, TerminalOutcome
+from wf2des.pg.repositories.outbox import OutboxRepository
+from wf2des.pg.repositories.page_imports import PageImportRepository
+from wf2des.pg.repositories.projects import ProjectRepository
+from wf2des.pg.repositories.scope import AccessibleOrganizationID, ProjectScope
+
+__all__ = [
+    "AccessibleOrganizationID",
+    "Code2wfListFilter",
+    "Code2wfRepository",
+    "OutboxRepository",
+    "PageImportRepository",
+    "ProjectRepository",
+    "ProjectScope",
+    "TerminalOutcome",
+]

@@ -1,0 +1,182 @@
+"""Code2WF rows (seed 001): creation, tenant-scoped reads, keyset discovery and lifecycle transitions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import ColumnElement, Select, and_, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from wf2des.pg.repositories.scope import ProjectScope
+from wf2des.pg.tables import Code2wf, Wf2desStatus
+
+__all__ = ["Code2wfListFilter", "Code2wfRepository", "TerminalOutcome"]
+
+
+@dataclass(frozen=True, slots=True)
+class Code2wfListFilter:
+    figma_file_key: str | None = None
+    status: Wf2desStatus | None = None
+    materialized: bool | None = None
+    before_id: str | None = None
+    limit: int = 50
+
+
+@dataclass(frozen=True, slots=True)
+class TerminalOutcome:
+    """What a worker event asks to record."""
+
+    status: Wf2desStatus
+    attempt: int
+    result_url: str | None
+    flag_count: int | None
+    error_message: str | None
+
+
+class Code2wfRepository:
+    def __init__(self, session: AsyncSession) -> None:
+        self._session = session
+
+    async def add(
+        self,
+        scope: ProjectScope,
+        *,
+        id: str,
+        page_import_id: str,
+        figma_file_key: str,
+        screen_id: str,
+        placement_target: str | None,
+        actor: str,
+    ) -> Code2wf:
+        stmt = (
+            insert(Code2wf)
+            .values(
+                id=id,
+                organization_id=scope.organization_id,
+                project_id=scope.project_id,
+                page_import_id=page_import_id,
+                figma_file_key=figma_file_key,
+                screen_id=screen_id,
+                placement_target=placement_target,
+                status=Wf2desStatus.PROCESSING,
+                attempt=1,
+                created_by=actor,
+                updated_by=actor,
+            )
+            .returning(Code2wf)
+        )
+        return (await self._session.scalars(stmt)).one()
+
+    async def get(self, scope: ProjectScope, code2wf_id: str) -> Code2wf | None:
+        stmt = select(Code2wf).where(_in_scope(scope), Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
+        return (await self._session.scalars(stmt)).one_or_none()
+
+    async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> Sequence[Code2wf]:
+        """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page.
+
+        The equality predicates lead with (organization_id, project_id, figma_file_key, status) so the planner
+        can use ``code2wf_org_project_file_status_idx``; the ``id <`` predicate is the keyset cursor.
+        """
+        stmt: Select[Code2wf] = select(Code2wf).where(_in_scope(scope), Code2wf.deleted_at.is_(None))
+        if flt.figma_file_key is not None:
+            stmt = stmt.where(Code2wf.figma_file_key == flt.figma_file_key)
+        if flt.status is not None:
+            stmt = stmt.where(Code2wf.status == flt.status)
+        if flt.materialized is True:
+            stmt = stmt.where(Code2wf.materialized_at.is_not(None))
+        elif flt.materialized is False:
+            stmt = stmt.where(Code2wf.materialized_at.is_(None))
+        if flt.before_id is not None:
+            stmt = stmt.where(Code2wf.id < flt.before_id)
+        stmt = stmt.order_by(Code2wf.id.desc()).limit(flt.limit + 1)
+        return (await self._session.scalars(stmt)).all()
+
+    async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wf | None:
+        """The only '0' → '1'/'2' transition: conditional on still processing at the same attempt.
+
+        Returns the updated row, or None when the condition did not hold (the caller then reads the row to
+        tell an identical repeat from a conflict).
+        """
+        stmt = (
+            update(Code2wf)
+            .where(
+                Code2wf.id == code2wf_id,
+                Code2wf.status == Wf2desStatus.PROCESSING,
+                Code2wf.attempt == outcome.attempt,
+                Code2wf.deleted_at.is_(None),
+            )
+            .values(
+                status=outcome.status,
+                result_url=outcome.result_url,
+                flag_count=outcome.flag_count,
+                error_message=outcome.error_message,
+                updated_at=func.now(),
+                updated_by=actor,
+            )
+            .returning(Code2wf)
+        )
+        return (await self._session.scalars(stmt)).one_or_none()
+
+    async def get_unscoped(self, code2wf_id: str) -> Code2wf | None:
+        """For the signed webhook only: the signature, not a user token, binds the caller to this id."""
+        stmt = select(Code2wf).where(Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
+        return (await self._session.scalars(stmt)).one_or_none()
+
+    async def materialize(self, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf | None:
+        """Set ``materialized_at`` once on a completed row; a repeat leaves the first timestamp."""
+        stmt = (
+            update(Code2wf)
+            .where(
+                _in_scope(scope),
+                Code2wf.id == code2wf_id,
+                Code2wf.status == Wf2desStatus.COMPLETED,
+                Code2wf.deleted_at.is_(None),
+                Code2wf.materialized_at.is_(None),
+            )
+            .values(materialized_at=func.now(), updated_at=func.now(), updated_by=actor)
+            .returning(Code2wf)
+        )
+        return (await self._session.scalars(stmt)).one_or_none()
+
+    async def soft_delete(self, scope: ProjectScope, code2wf_id: str, actor: str) -> bool:
+        stmt = (
+            update(Code2wf)
+            .where(_in_scope(scope), Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
+            .values(deleted_at=func.now(), deleted_by=actor, updated_at=func.now(), updated_by=actor)
+            .returning(Code2wf.id)
+        )
+        return (await self._session.execute(stmt)).scalar_one_or_none() is not None
+
+    async def fail_overdue(
+        self, older_than: timedelta, message: str, actor: str, limit: int = 500
+    ) -> list[str]:
+        """Fail rows still processing past their deadline. Conditional, so a racing webhook wins or loses cleanly."""
+        overdue = (
+            select(Code2wf.id)
+            .where(
+                Code2wf.status == Wf2desStatus.PROCESSING,
+                Code2wf.deleted_at.is_(None),
+                Code2wf.created_at < func.now() - older_than,
+            )
+            .limit(limit)
+            .with_for_update(skip_locked=True)
+            .scalar_subquery()
+        )
+        stmt = (
+            update(Code2wf)
+            .where(Code2wf.id.in_(overdue), Code2wf.status == Wf2desStatus.PROCESSING)
+            .values(
+                status=Wf2desStatus.FAILED,
+                error_message=message,
+                updated_at=func.now(),
+                updated_by=actor,
+            )
+            .returning(Code2wf.id)
+        )
+        return list((await self._session.execute(stmt)).scalars())
+
+
+def _in_scope(scope: ProjectScope) -> ColumnElement[bool]:
+    return and_(Code2wf.organization_id == scope.organization_id, Code2wf.project_id == scope.project_id)
