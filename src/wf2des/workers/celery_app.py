@@ -33,7 +33,7 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
         task_time_limit=worker_settings.hard_time_limit_s,
         broker_connection_retry_on_startup=True,
         worker_hijack_root_logger=False,
-        broker_transport_options={"visibility_timeout": int(worker_settings.hard_time_limit_s * 4)},
+        broker_transport_options={"visibility_timeout": worker_settings.visibility_timeout_s},
     )
     from wf2des.workers.code2wf import tasks as code2wf_tasks
 

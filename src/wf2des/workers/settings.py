@@ -16,4 +16,7 @@ class WorkerSettings(BaseSettings):
     hard_time_limit_s: float = Field(default=180, gt=0, description="Celery kills a job past this")
     recycle_browser_after: int = Field(default=100, gt=0, description="restart Chromium every N jobs")
     event_retry_for_s: float = Field(default=900, gt=0, description="keep retrying the webhook this long")
+    visibility_timeout_s: int = Field(
+        default=3600, gt=0, description="Redis/SQS: an unacknowledged job is redelivered after this"
+    )
     preview: bool = True

@@ -1,0 +1,148 @@
+"""API → outbox → Celery → worker → signed webhook → completed, on real processes and services."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+
+import httpx
+import psycopg
+from celery import Celery
+
+from tests.e2e import pages
+from tests.e2e.conftest import Stack
+
+
+def _artifacts(stack: Stack, org: int, project: int, code2wf_id: str) -> list[str]:
+    root = stack.root / "blobs" / str(org) / str(project) / "code2wf" / code2wf_id
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())
+
+
+def test_generation_completes_and_the_result_is_served(stack: Stack) -> None:
+    org, project, headers = stack.tenant()
+    page_import = stack.upload(project, headers, pages.SIMPLE, "index.html")
+    created = stack.create(project, headers, page_import, screenId="pricing")
+    assert created["status"] == "processing"
+    done = stack.wait_terminal(project, headers, created["code2wfId"])
+    assert done["status"] == "completed", done
+    assert done["resultUrl"] == f"{org}/{project}/code2wf/{created['code2wfId']}/attempt-1/spec.json"
+    result = httpx.get(
+        f"{stack.base}/v1/projects/{project}/code2wf/{created['code2wfId']}/result",
+        headers=headers,
+        timeout=10,
+    )
+    assert result.status_code == 200
+    spec = result.json()
+    assert spec["schema"] == "wf2des.code2wf.spec/v1"
+    assert spec["flagCount"] == done["flagCount"]
+    assert spec["screens"][0]["screenId"] == "pricing"
+    text = json.dumps(spec)
+    for phrase in ("Plans for every team", "Buy Pro", "Made by Acme"):
+        assert phrase in text
+    assert _artifacts(stack, org, project, created["code2wfId"]) == [
+        "attempt-1/preview.png",
+        "attempt-1/spec.json",
+    ]
+
+
+def test_blocked_external_resources_are_flagged_not_fatal(stack: Stack) -> None:
+    _org, project, headers = stack.tenant()
+    created = stack.create(project, headers, stack.upload(project, headers, pages.EXTERNAL, "index.html"))
+    done = stack.wait_terminal(project, headers, created["code2wfId"])
+    assert done["status"] == "completed", done
+    assert done["flagCount"] >= 1
+    spec = httpx.get(
+        f"{stack.base}/v1/projects/{project}/code2wf/{created['code2wfId']}/result",
+        headers=headers,
+        timeout=10,
+    ).json()
+    assert "cdn.example.com" in json.dumps(spec["outcomes"])
+
+
+def test_hostile_pages_fail_cleanly_and_the_worker_keeps_serving(stack: Stack) -> None:
+    org, project, headers = stack.tenant()
+    loop = stack.create(project, headers, stack.upload(project, headers, pages.INFINITE_LOOP, "index.html"))
+    huge = stack.create(project, headers, stack.upload(project, headers, pages.HUGE_DOM, "index.html"))
+    fine = stack.create(project, headers, stack.upload(project, headers, pages.SIMPLE, "index.html"))
+    loop_done = stack.wait_terminal(project, headers, loop["code2wfId"])
+    huge_done = stack.wait_terminal(project, headers, huge["code2wfId"])
+    fine_done = stack.wait_terminal(project, headers, fine["code2wfId"])
+    assert loop_done["status"] == "failed"
+    assert loop_done["errorMessage"] == "the page did not finish loading within 8 s"
+    assert huge_done["status"] == "failed"
+    assert huge_done["errorMessage"] == "the page has more than 5,000 elements"
+    for message in (loop_done["errorMessage"], huge_done["errorMessage"]):
+        assert "/" not in message
+        assert "Traceback" not in message
+    failure = json.loads(
+        (
+            stack.root
+            / "blobs"
+            / str(org)
+            / str(project)
+            / "code2wf"
+            / loop["code2wfId"]
+            / "attempt-1"
+            / "failure.json"
+        ).read_bytes()
+    )
+    assert failure["classification"] == "timeout"
+    assert fine_done["status"] == "completed"
+
+
+def _envelope(pg_url: str, code2wf_id: str) -> dict[str, object]:
+    with psycopg.connect(pg_url) as conn:
+        row = conn.execute(
+            "SELECT payload FROM outbox WHERE payload->>'code2wf_id' = %s", (code2wf_id,)
+        ).fetchone()
+    assert row is not None
+    return dict(row[0])
+
+
+def test_a_job_delivered_twice_has_one_outcome(stack: Stack, pg_url: str) -> None:
+    org, project, headers = stack.tenant()
+    created = stack.create(project, headers, stack.upload(project, headers, pages.SIMPLE, "index.html"))
+    first = stack.wait_terminal(project, headers, created["code2wfId"])
+    assert first["status"] == "completed"
+    publisher = Celery("test-publisher", broker=stack.env["WF2DES_BROKER_URL"], set_as_current=False)
+    publisher.send_task("wf2des.code2wf.generate", args=[_envelope(pg_url, created["code2wfId"])])
+    time.sleep(4)  # the redelivered job runs, finds the artifact, re-sends the same event (a no-op)
+    again = stack.wait_terminal(project, headers, created["code2wfId"])
+    assert (again["status"], again["resultUrl"], again["flagCount"]) == (
+        first["status"],
+        first["resultUrl"],
+        first["flagCount"],
+    )
+    assert _artifacts(stack, org, project, created["code2wfId"]) == [
+        "attempt-1/preview.png",
+        "attempt-1/spec.json",
+    ]
+    log = (stack.root / "worker.log").read_text()
+    assert log.count(created["code2wfId"]) >= 2  # it really ran twice
+
+
+def test_a_worker_process_killed_mid_job_is_redelivered_and_completes_once(stack: Stack) -> None:
+    org, project, headers = stack.tenant()
+    created = stack.create(project, headers, stack.upload(project, headers, pages.SLOW, "index.html"))
+    deadline = time.monotonic() + 30
+    killed = False
+    while time.monotonic() < deadline and not killed:
+        time.sleep(1.2)  # the page busy-loops 3 s: kill while it renders
+        for child in stack.worker_children():
+            child.send_signal(signal.SIGKILL)
+            killed = True
+    assert killed
+    done = stack.wait_terminal(project, headers, created["code2wfId"], timeout=180)
+    assert done["status"] == "completed", done
+    assert "Done waiting" in json.dumps(
+        httpx.get(
+            f"{stack.base}/v1/projects/{project}/code2wf/{created['code2wfId']}/result",
+            headers=headers,
+            timeout=10,
+        ).json()
+    )
+    assert _artifacts(stack, org, project, created["code2wfId"]) == [
+        "attempt-1/preview.png",
+        "attempt-1/spec.json",
+    ]
