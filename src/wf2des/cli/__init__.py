@@ -7,6 +7,7 @@ Command modules import their heavy dependencies inside the command functions so 
 from __future__ import annotations
 
 from wf2des.cli import api as _api  # noqa: F401  (registers commands)
+from wf2des.cli import convert as _convert  # noqa: F401  (registers commands)
 from wf2des.cli import stores as _stores  # noqa: F401  (registers commands)
 from wf2des.cli import worker as _worker  # noqa: F401  (registers commands)
 from wf2des.cli._app import app

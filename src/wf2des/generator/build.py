@@ -1,7 +1,7 @@
 """Captured DOM → working tree: visibility, structure, text runs, controls, media, roles and names.
 
-Inline content is merged: a run of text and plain inline elements (``<a>``, ``<b>``, ``<span>`` without paint)
-becomes one TEXT node whose differently-styled ranges are kept as style runs, which is what a designer would
+Inline content is merged: a run of text and inline elements (``<a>``, ``<b>``, ``<code>``, list markers)
+becomes one TEXT node (an inline background such as ``<code>``'s is dropped) whose differently-styled ranges are kept as style runs, which is what a designer would
 draw. Wrappers without paint collapse into their only child, handing over their role.
 """
 
@@ -17,10 +17,49 @@ from wf2des.generator.roles import LOW_CONFIDENCE, element_role, frame_name
 
 __all__ = ["Builder", "is_icon_text"]
 
-_DROPPED = {"canvas": "Canvas", "video": "Video", "iframe": "Embedded frame", "embed": "Embed", "object": "Embed", "audio": "Audio"}
-_TEXT_INPUTS = frozenset({"", "text", "email", "password", "search", "tel", "url", "number", "date", "datetime-local", "month", "time", "week"})
+_DROPPED = {
+    "canvas": "Canvas",
+    "video": "Video",
+    "iframe": "Embedded frame",
+    "embed": "Embed",
+    "object": "Embed",
+    "audio": "Audio",
+}
+_TEXT_INPUTS = frozenset(
+    {
+        "",
+        "text",
+        "email",
+        "password",
+        "search",
+        "tel",
+        "url",
+        "number",
+        "date",
+        "datetime-local",
+        "month",
+        "time",
+        "week",
+    }
+)
 _BUTTON_INPUTS = frozenset({"submit", "button", "reset"})
-_NON_INLINE = frozenset({"img", "svg", "input", "select", "textarea", "button", "video", "canvas", "iframe", "embed", "object", "picture", "audio"})
+_NON_INLINE = frozenset(
+    {
+        "img",
+        "svg",
+        "input",
+        "select",
+        "textarea",
+        "button",
+        "video",
+        "canvas",
+        "iframe",
+        "embed",
+        "object",
+        "picture",
+        "audio",
+    }
+)
 _ICON_MAX = 48.0
 _WS = re.compile(r"[ \t\n\r\f]+")
 
@@ -28,7 +67,9 @@ _WS = re.compile(r"[ \t\n\r\f]+")
 def is_icon_text(text: str) -> bool:
     """Private Use Area glyphs are icon-font icons, not words."""
     stripped = text.strip()
-    return bool(stripped) and all(0xE000 <= ord(ch) <= 0xF8FF or 0xF0000 <= ord(ch) for ch in stripped if not ch.isspace())
+    return bool(stripped) and all(
+        0xE000 <= ord(ch) <= 0xF8FF or ord(ch) >= 0xF0000 for ch in stripped if not ch.isspace()
+    )
 
 
 def _text_of(item: CapturedElement | CapturedText) -> Iterator[str]:
@@ -40,7 +81,13 @@ def _text_of(item: CapturedElement | CapturedText) -> Iterator[str]:
 
 
 def _align(value: str) -> str:
-    return {"center": "CENTER", "right": "RIGHT", "end": "RIGHT", "justify": "JUSTIFIED", "-webkit-center": "CENTER"}.get(value, "LEFT")
+    return {
+        "center": "CENTER",
+        "right": "RIGHT",
+        "end": "RIGHT",
+        "justify": "JUSTIFIED",
+        "-webkit-center": "CENTER",
+    }.get(value, "LEFT")
 
 
 class Builder:
@@ -55,7 +102,9 @@ class Builder:
         body = screen.root
         width = max(float(screen.viewport_width), screen.content_width)
         height = max(float(screen.viewport_height), screen.content_height, body.rect.bottom)
-        root = WNode(type="FRAME", name=f"Page {screen.viewport_width}", box=Rect(0, 0, width, height), tag="body")
+        root = WNode(
+            type="FRAME", name=f"Page {screen.viewport_width}", box=Rect(0, 0, width, height), tag="body"
+        )
         root.css = dict(body.style)
         background = parse_color(body.style.get("background-color"))
         root.fill = background if not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
@@ -84,11 +133,14 @@ class Builder:
         if isinstance(item, CapturedText):
             return not is_icon_text(item.text)
         style = item.style
-        if item.tag == "br":
+        if item.tag in ("br", "::marker"):
+            # A list bullet joins its item's text ("• Item"), as a designer would type it.
             return True
-        if style.get("display") != "inline" or item.tag in _NON_INLINE or style.get("position") in ("absolute", "fixed"):
-            return False
-        if self._paint_of(item)[0] is not None or self._paint_of(item)[1] is not None:
+        if (
+            style.get("display") != "inline"
+            or item.tag in _NON_INLINE
+            or style.get("position") in ("absolute", "fixed")
+        ):
             return False
         if is_icon_text("".join(_text_of(item))):
             return False
@@ -135,12 +187,25 @@ class Builder:
     def _frame(self, el: CapturedElement) -> list[WNode]:
         style = el.style
         node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=el.paint_order)
-        node.css = {k: style.get(k, "") for k in ("display", "flex-direction", "justify-content", "align-items", "flex-wrap", "text-align")}
+        node.css = {
+            k: style.get(k, "")
+            for k in (
+                "display",
+                "flex-direction",
+                "justify-content",
+                "align-items",
+                "flex-wrap",
+                "text-align",
+            )
+        }
         node.absolute = style.get("position") in ("absolute", "fixed")
         self._paint(node, el)
         node.children = self.children(el)
         role, confidence = element_role(
-            el.tag, el.attrs, painted=node.painted, has_children=bool(node.children), pointer=style.get("cursor") == "pointer"
+            el.tag,
+            el.attrs,
+            painted=node.painted,
+            pointer=style.get("cursor") == "pointer",
         )
         node.role, node.confidence = role, confidence
         node.name = frame_name(el.tag, el.attrs, role)
@@ -156,14 +221,24 @@ class Builder:
             return [only]
         if not node.children:
             radius = node.corner_radius
-            node.type = "ELLIPSE" if radius >= min(node.box.width, node.box.height) / 2 - 0.5 and radius > 0 else "RECTANGLE"
+            node.type = (
+                "ELLIPSE"
+                if radius >= min(node.box.width, node.box.height) / 2 - 0.5 and radius > 0
+                else "RECTANGLE"
+            )
         if role and confidence < LOW_CONFIDENCE:
-            self.flag("low_confidence_role", f"'{node.name}' looks like a {role} (confidence {confidence:.1f})", node)
+            self.flag(
+                "low_confidence_role",
+                f"'{node.name}' looks like a {role} (confidence {confidence:.1f})",
+                node,
+            )
         return [node]
 
     # ---- paint ------------------------------------------------------------------------------------------
     @staticmethod
-    def _paint_of(el: CapturedElement) -> tuple[tuple[float, float, float, float] | None, tuple[float, float, float, float] | None]:
+    def _paint_of(
+        el: CapturedElement,
+    ) -> tuple[tuple[float, float, float, float] | None, tuple[float, float, float, float] | None]:
         style = el.style
         fill = parse_color(style.get("background-color"))
         if is_transparent(fill):
@@ -183,10 +258,14 @@ class Builder:
         style = el.style
         node.fill, node.stroke = self._paint_of(el)
         if node.stroke is not None:
-            node.stroke_weight = max(px(style.get(f"border-{side}-width")) for side in ("top", "right", "bottom", "left"))
+            node.stroke_weight = max(
+                px(style.get(f"border-{side}-width")) for side in ("top", "right", "bottom", "left")
+            )
         node.corner_radius = px(style.get("border-top-left-radius"))
         node.opacity = round(px(style.get("opacity"), 1.0), 3)
-        node.clips = style.get("overflow-x") in ("hidden", "clip", "auto", "scroll") or style.get("overflow-y") in (
+        node.clips = style.get("overflow-x") in ("hidden", "clip", "auto", "scroll") or style.get(
+            "overflow-y"
+        ) in (
             "hidden",
             "clip",
             "auto",
@@ -276,12 +355,24 @@ class Builder:
         left = rect.x + px(style.get("padding-left")) + px(style.get("border-left-width"))
         right = rect.right - px(style.get("padding-right")) - px(style.get("border-right-width"))
         size = px(style.get("font-size"), 16)
-        line = px(style.get("line-height"), size * 1.2) if style.get("line-height", "normal") != "normal" else size * 1.2
+        line = (
+            px(style.get("line-height"), size * 1.2)
+            if style.get("line-height", "normal") != "normal"
+            else size * 1.2
+        )
         line = min(line, rect.height)
-        top = rect.y + (rect.height - line) / 2 if el.tag != "textarea" else rect.y + px(style.get("padding-top"))
-        node = WNode(type="TEXT", name=label[:40], box=Rect(left, top, max(1.0, right - left), line), tag=el.tag)
+        top = (
+            rect.y + (rect.height - line) / 2
+            if el.tag != "textarea"
+            else rect.y + px(style.get("padding-top"))
+        )
+        node = WNode(
+            type="TEXT", name=label[:40], box=Rect(left, top, max(1.0, right - left), line), tag=el.tag
+        )
         node.characters = label
-        color = (0.55, 0.55, 0.55, 1.0) if muted else (parse_color(style.get("color")) or (0.1, 0.1, 0.1, 1.0))
+        color = (
+            (0.55, 0.55, 0.55, 1.0) if muted else (parse_color(style.get("color")) or (0.1, 0.1, 0.1, 1.0))
+        )
         node.runs = [TextRun(0, len(label), size, weight(style.get("font-weight")), line, color)]
         node.text_align = "CENTER" if centered else "LEFT"
         node.props["placeholder"] = muted
@@ -289,7 +380,9 @@ class Builder:
         return node
 
     # ---- text -------------------------------------------------------------------------------------------
-    def _text_node(self, items: list[CapturedElement | CapturedText], container: CapturedElement) -> list[WNode]:
+    def _text_node(
+        self, items: list[CapturedElement | CapturedText], container: CapturedElement
+    ) -> list[WNode]:
         chars: list[str] = []
         runs: list[TextRun] = []
         boxes: list[Rect] = []
@@ -299,7 +392,7 @@ class Builder:
         def emit(text: str, style: dict[str, str] | None, link: bool) -> None:
             if not preformatted:
                 text = _WS.sub(" ", text)
-                if chars and chars[-1].endswith((" ", "\n")) or not chars:
+                if (chars and chars[-1].endswith((" ", "\n"))) or not chars:
                     text = text.lstrip(" ")
             if not text:
                 return
@@ -338,17 +431,39 @@ class Builder:
         for item in items:
             walk(item, False)
         text = "".join(chars).rstrip()
-        if not text.strip() or not boxes:
+        if not any(ch.isprintable() and not ch.isspace() for ch in text) or not boxes:
             return []
         box = boxes[0]
         for other in boxes[1:]:
             box = box.union(other)
-        node = WNode(type="TEXT", name=" ".join(text.split())[:40], box=box, tag="#text", paint_order=container.paint_order)
+        node = WNode(
+            type="TEXT",
+            name=" ".join(text.split())[:40],
+            box=box,
+            tag="#text",
+            paint_order=container.paint_order,
+        )
         node.characters = text
-        node.runs = [TextRun(r.start, min(r.end, len(text)), r.size, r.weight, r.line_height, r.color, r.italic, r.underline) for r in runs if r.start < len(text)]
+        node.runs = [
+            TextRun(
+                r.start,
+                min(r.end, len(text)),
+                r.size,
+                r.weight,
+                r.line_height,
+                r.color,
+                r.italic,
+                r.underline,
+            )
+            for r in runs
+            if r.start < len(text)
+        ]
         node.text_align = _align(container.style.get("text-align", "start"))
         if in_link and all(in_link):
             node.role, node.confidence = "link", 0.9
-        if container.style.get("text-overflow") == "ellipsis" and container.style.get("white-space") == "nowrap":
+        if (
+            container.style.get("text-overflow") == "ellipsis"
+            and container.style.get("white-space") == "nowrap"
+        ):
             node.truncated = True
         return [node]

@@ -35,7 +35,9 @@ def _mark_captured(node: WNode) -> None:
         _mark_captured(child)
 
 
-def convert(capture: CaptureResult, *, source_entry: str, manifest_sha256: str | None = None) -> dict[str, Any]:
+def convert(
+    capture: CaptureResult, *, source_entry: str, manifest_sha256: str | None = None
+) -> dict[str, Any]:
     """Return the JSON-ready spec for every captured screen (one screen per viewport width)."""
     trees: list[tuple[WNode, list[Outcome]]] = []
     for screen in capture.screens:
@@ -76,14 +78,26 @@ def convert(capture: CaptureResult, *, source_entry: str, manifest_sha256: str |
         stats_screens.append(_screen_stats(screen_id, tree, visible_elements(screen.root)))
     for url in capture.blocked_urls:
         spec_outcomes.append(
-            {"kind": "blocked_resource", "message": f"external resource not loaded: {url}", "flagged": True, "screenId": None, "nodeId": None}
+            {
+                "kind": "blocked_resource",
+                "message": f"external resource not loaded: {url}",
+                "flagged": True,
+                "screenId": None,
+                "nodeId": None,
+            }
         )
     for family in capture.failed_fonts:
         spec_outcomes.append(
-            {"kind": "font_fallback", "message": f"font '{family}' did not load; a fallback was measured", "flagged": True, "screenId": None, "nodeId": None}
+            {
+                "kind": "font_fallback",
+                "message": f"font '{family}' did not load; a fallback was measured",
+                "flagged": True,
+                "screenId": None,
+                "nodeId": None,
+            }
         )
-    for number, outcome in enumerate(spec_outcomes, start=1):
-        outcome["id"] = f"o{number}"
+    for number, entry in enumerate(spec_outcomes, start=1):
+        entry["id"] = f"o{number}"
     flag_count = sum(1 for o in spec_outcomes if o["flagged"])
     return {
         "schema": SPEC_SCHEMA_ID,

@@ -110,7 +110,9 @@ class Emitter:
         out["characters"] = node.characters
         out["textStyle"] = self.ramp.token_for(main) if main else "text/body"
         muted = bool(node.props.get("placeholder"))
-        out["fill"] = self._color("color/wf/text-muted" if muted else text_color_token(main.color) if main else "color/wf/text")
+        out["fill"] = self._color(
+            "color/wf/text-muted" if muted else text_color_token(main.color) if main else "color/wf/text"
+        )
         out["textAlignHorizontal"] = node.text_align
         out["textAutoResize"] = "HEIGHT" if node.sizing_h == "FILL" else "NONE"
         if node.truncated:
@@ -122,7 +124,12 @@ class Emitter:
                 fill = text_color_token(run.color)
                 if token == out["textStyle"] and fill == out["fill"] and not run.italic and not run.underline:
                     continue
-                entry: dict[str, Any] = {"start": run.start, "end": run.end, "textStyle": token, "fill": self._color(fill)}
+                entry: dict[str, Any] = {
+                    "start": run.start,
+                    "end": run.end,
+                    "textStyle": token,
+                    "fill": self._color(fill),
+                }
                 if run.italic:
                     entry["italic"] = True
                 if run.underline:

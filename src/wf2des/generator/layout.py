@@ -14,6 +14,8 @@ flow (``layoutPositioning: ABSOLUTE``) and a flagged outcome says so. Children t
 
 from __future__ import annotations
 
+import itertools
+
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import Outcome, WNode
 
@@ -37,7 +39,9 @@ def _size(box: Rect, horizontal: bool) -> float:
 
 def _fits(kids: list[WNode], horizontal: bool) -> bool:
     ordered = sorted(kids, key=lambda k: _start(k.box, horizontal))
-    return all(_start(b.box, horizontal) >= _end(a.box, horizontal) - TOL for a, b in zip(ordered, ordered[1:], strict=False))
+    return all(
+        _start(b.box, horizontal) >= _end(a.box, horizontal) - TOL for a, b in itertools.pairwise(ordered)
+    )
 
 
 def _overlap(a: Rect, b: Rect) -> bool:
@@ -60,13 +64,27 @@ class Arranger:
             if child.type == "TEXT" and node.clips and not _inside(child.box, node.box):
                 self.outcomes.append(Outcome("text_clipped", "text is clipped by its container", True, child))
             elif child.type == "TEXT" and child.truncated:
-                self.outcomes.append(Outcome("text_clipped", "text is truncated with an ellipsis", True, child))
+                self.outcomes.append(
+                    Outcome("text_clipped", "text is truncated with an ellipsis", True, child)
+                )
+        for child in node.children:
+            # A list marker or a negative margin puts a child before its parent's edge; padding cannot be
+            # negative, so such a child keeps its exact position out of flow.
+            if not child.absolute and (child.box.x < node.box.x - TOL or child.box.y < node.box.y - TOL):
+                child.absolute = True
+                self.outcomes.append(
+                    Outcome(
+                        "outside_parent", "element starts outside its parent; kept absolute", False, child
+                    )
+                )
         flow = [c for c in node.children if not c.absolute]
         if not flow:
             node.layout_mode = "NONE"
             return
         css = node.css
-        row_first = css.get("display", "").endswith("flex") and css.get("flex-direction", "row").startswith("row")
+        row_first = css.get("display", "").endswith("flex") and css.get("flex-direction", "row").startswith(
+            "row"
+        )
         order = (True, False) if row_first else (False, True)
         for attempt in range(len(flow) + 1):
             for horizontal in order:
@@ -76,13 +94,17 @@ class Arranger:
             rows = self._rows(flow)
             if rows is not None:
                 if css.get("display", "").endswith("grid"):
-                    self.outcomes.append(Outcome("grid_approximated", "CSS grid rebuilt as rows of auto layout", True, node))
+                    self.outcomes.append(
+                        Outcome("grid_approximated", "CSS grid rebuilt as rows of auto layout", True, node)
+                    )
                 self._stack(node, rows, False)
                 return
             if attempt == len(flow) or not self._peel(flow):
                 break
         node.layout_mode = "NONE"
-        self.outcomes.append(Outcome("overlap_absolute", "overlapping children kept at absolute positions", True, node))
+        self.outcomes.append(
+            Outcome("overlap_absolute", "overlapping children kept at absolute positions", True, node)
+        )
 
     def _peel(self, flow: list[WNode]) -> bool:
         """Take the most-overlapped child out of flow; False when nothing overlaps."""
@@ -97,7 +119,9 @@ class Arranger:
             return False
         best.absolute = True
         flow.remove(best)
-        self.outcomes.append(Outcome("overlap_absolute", "overlapping element taken out of auto layout", True, best))
+        self.outcomes.append(
+            Outcome("overlap_absolute", "overlapping element taken out of auto layout", True, best)
+        )
         return True
 
     def _rows(self, flow: list[WNode]) -> list[WNode] | None:
@@ -132,7 +156,7 @@ class Arranger:
         h = horizontal
         kids = sorted(flow, key=lambda k: _start(k.box, h))
         box = node.box
-        gaps = [_start(b.box, h) - _end(a.box, h) for a, b in zip(kids, kids[1:], strict=False)]
+        gaps = [_start(b.box, h) - _end(a.box, h) for a, b in itertools.pairwise(kids)]
         spacing = max(0.0, min(gaps)) if gaps else 0.0
         pad_start = max(0.0, _start(kids[0].box, h) - _start(box, h))
         pad_end = max(0.0, _end(box, h) - _end(kids[-1].box, h))
@@ -140,7 +164,11 @@ class Arranger:
         primary = "MIN"
         if len(kids) >= 2 and justify == "space-between" and max(gaps) - min(gaps) <= TOL:
             primary = "SPACE_BETWEEN"
-        elif justify == "center" and abs(pad_start - pad_end) <= TOL and (not gaps or max(gaps) - min(gaps) <= TOL):
+        elif (
+            justify == "center"
+            and abs(pad_start - pad_end) <= TOL
+            and (not gaps or max(gaps) - min(gaps) <= TOL)
+        ):
             primary = "CENTER"
             pad_start = pad_end = min(pad_start, pad_end)
         else:
@@ -152,7 +180,11 @@ class Arranger:
         c = not h
         offs = [_start(k.box, c) - _start(box, c) for k in kids]
         ends = [_end(box, c) - _end(k.box, c) for k in kids]
-        if all(abs(o - e) <= TOL for o, e in zip(offs, ends, strict=True)) and len(kids) >= 1 and max(offs) > TOL:
+        if (
+            all(abs(o - e) <= TOL for o, e in zip(offs, ends, strict=True))
+            and len(kids) >= 1
+            and max(offs) > TOL
+        ):
             counter = "CENTER"
             pad_cs = pad_ce = max(0.0, min(min(o, e) for o, e in zip(offs, ends, strict=True)))
         elif max(offs) - min(offs) <= TOL:
@@ -163,7 +195,9 @@ class Arranger:
             counter, pad_cs, pad_ce = "MIN", max(0.0, min(offs)), max(0.0, min(ends))
             for i, off in enumerate(offs):
                 if off - pad_cs > 0.5:
-                    kids[i] = self._absorb(kids, i, "Top" if h else "Left", off - pad_cs, allow_previous=False)
+                    kids[i] = self._absorb(
+                        kids, i, "Top" if h else "Left", off - pad_cs, allow_previous=False
+                    )
         node.layout_mode = "HORIZONTAL" if h else "VERTICAL"
         p = node.props
         p["itemSpacing"] = spacing
@@ -200,7 +234,9 @@ class Arranger:
         above = sorted((k for k in absolutes if k.paint_order >= first), key=lambda k: k.paint_order)
         node.children = below + kids + above
 
-    def _absorb(self, kids: list[WNode], i: int, side: str, amount: float, *, allow_previous: bool = True) -> WNode:
+    def _absorb(
+        self, kids: list[WNode], i: int, side: str, amount: float, *, allow_previous: bool = True
+    ) -> WNode:
         """Make ``kids[i]`` start ``amount`` px earlier on ``side`` without moving anything it draws."""
         kid = kids[i]
         if _inflatable(kid):
@@ -220,7 +256,12 @@ class Arranger:
 
 
 def _inside(inner: Rect, outer: Rect) -> bool:
-    return inner.x >= outer.x - TOL and inner.y >= outer.y - TOL and inner.right <= outer.right + TOL and inner.bottom <= outer.bottom + TOL
+    return (
+        inner.x >= outer.x - TOL
+        and inner.y >= outer.y - TOL
+        and inner.right <= outer.right + TOL
+        and inner.bottom <= outer.bottom + TOL
+    )
 
 
 def _inflatable(node: WNode) -> bool:

@@ -9,7 +9,15 @@ from typing import Any
 from wf2des.generator.build import is_icon_text
 from wf2des.generator.capture_model import CapturedElement, CapturedScreen, CapturedText
 
-__all__ = ["editability", "iter_nodes", "layer_economy", "replay_iou", "text_coverage", "visible_elements", "visible_text"]
+__all__ = [
+    "editability",
+    "iter_nodes",
+    "layer_economy",
+    "replay_iou",
+    "text_coverage",
+    "visible_elements",
+    "visible_text",
+]
 
 
 def iter_nodes(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
@@ -19,7 +27,9 @@ def iter_nodes(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
 
 
 def _visible(el: CapturedElement) -> bool:
-    return el.style.get("visibility", "visible") == "visible" and float(el.style.get("opacity", "1") or 1) > 0.01
+    return (
+        el.style.get("visibility", "visible") == "visible" and float(el.style.get("opacity", "1") or 1) > 0.01
+    )
 
 
 def visible_text(element: CapturedElement) -> Iterator[str]:
@@ -41,14 +51,19 @@ def visible_elements(element: CapturedElement) -> int:
     return own + sum(visible_elements(c) for c in element.children if isinstance(c, CapturedElement))
 
 
+def _counts(ch: str) -> bool:
+    """Visible characters: not white space, not zero-width/format characters."""
+    return ch.isprintable() and not ch.isspace()
+
+
 def text_coverage(screen: CapturedScreen, root: Mapping[str, Any]) -> float:
     """Share of the rendered non-space characters found in TEXT nodes (multiset match, order-insensitive)."""
-    page: Counter[str] = Counter(ch for text in visible_text(screen.root) for ch in text if not ch.isspace())
+    page: Counter[str] = Counter(ch for text in visible_text(screen.root) for ch in text if _counts(ch))
     total = sum(page.values())
     if total == 0:
         return 1.0
     spec: Counter[str] = Counter(
-        ch for node in iter_nodes(root) if node["type"] == "TEXT" for ch in node["characters"] if not ch.isspace()
+        ch for node in iter_nodes(root) if node["type"] == "TEXT" for ch in node["characters"] if _counts(ch)
     )
     return sum(min(count, spec[ch]) for ch, count in page.items()) / total
 
@@ -60,8 +75,10 @@ def _iou(a: tuple[float, float, float, float], b: tuple[float, float, float, flo
     iy = max(0.0, min(ay + ah, by + bh) - max(ay, by))
     inter = ix * iy
     union = aw * ah + bw * bh - inter
-    if union <= 0:
-        return 1.0 if (ax, ay, aw, ah) == (bx, by, bw, bh) else 0.0
+    if min(aw, ah, bw, bh) < 1.0:
+        # A hairline (1 px divider, empty text) has almost no area: compare positions instead.
+        far = max(abs(ax - bx), abs(ay - by), abs(aw - bw), abs(ah - bh))
+        return 1.0 if far <= 1.0 else 0.0
     return inter / union
 
 
@@ -72,7 +89,9 @@ def replay_iou(root: Mapping[str, Any], boxes: Mapping[str, tuple[float, float, 
         if node.get("children"):
             continue
         captured = node["capturedBox"]
-        scores.append(_iou(boxes[node["id"]], (captured["x"], captured["y"], captured["width"], captured["height"])))
+        scores.append(
+            _iou(boxes[node["id"]], (captured["x"], captured["y"], captured["width"], captured["height"]))
+        )
     return sum(scores) / len(scores) if scores else 1.0
 
 

@@ -73,4 +73,6 @@ class WNode:
 
     @property
     def painted(self) -> bool:
-        return bool(self.fill or self.stroke or self.shadow or self.clips or self.opacity < 1)
+        return bool(
+            self.fill or self.fill_token or self.stroke or self.shadow or self.clips or self.opacity < 1
+        )

@@ -31,7 +31,11 @@ def _hug(node: Node, horizontal: bool) -> float:
     if not kids:
         return own
     sizes = [_measure(k, horizontal) for k in kids]
-    pads = float(node["paddingLeft"] + node["paddingRight"]) if horizontal else float(node["paddingTop"] + node["paddingBottom"])
+    pads = (
+        float(node["paddingLeft"] + node["paddingRight"])
+        if horizontal
+        else float(node["paddingTop"] + node["paddingBottom"])
+    )
     along = (mode == "HORIZONTAL") == horizontal
     if along:
         return pads + sum(sizes) + float(node["itemSpacing"]) * (len(kids) - 1)
@@ -51,14 +55,28 @@ def _place(node: Node, x: float, y: float, w: float, h: float, out: dict[str, Bo
     mode = node.get("layoutMode", "NONE")
     if mode == "NONE":
         for child in children:
-            _place(child, x + float(child["x"]), y + float(child["y"]), _measure(child, True), _measure(child, False), out)
+            _place(
+                child,
+                x + float(child["x"]),
+                y + float(child["y"]),
+                _measure(child, True),
+                _measure(child, False),
+                out,
+            )
         return
     horizontal = mode == "HORIZONTAL"
     pl, pr, pt, pb = (float(node[k]) for k in ("paddingLeft", "paddingRight", "paddingTop", "paddingBottom"))
     inner_w, inner_h = w - pl - pr, h - pt - pb
     for child in children:
         if child.get("layoutPositioning") == "ABSOLUTE":
-            _place(child, x + float(child["x"]), y + float(child["y"]), _measure(child, True), _measure(child, False), out)
+            _place(
+                child,
+                x + float(child["x"]),
+                y + float(child["y"]),
+                _measure(child, True),
+                _measure(child, False),
+                out,
+            )
     kids = _flow(node)
     if not kids:
         return

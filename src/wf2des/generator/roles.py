@@ -77,7 +77,7 @@ def _class_tokens(attrs: Mapping[str, str]) -> list[str]:
 
 
 def element_role(
-    tag: str, attrs: Mapping[str, str], *, painted: bool, has_children: bool, pointer: bool
+    tag: str, attrs: Mapping[str, str], *, painted: bool, pointer: bool
 ) -> tuple[str | None, float]:
     aria = attrs.get("role", "").strip().lower()
     if aria in _ARIA_ROLES:

@@ -15,7 +15,15 @@ from typing import Any
 from wf2des.generator.css import lightness
 from wf2des.generator.model import TextRun
 
-__all__ = ["TextRamp", "color_token", "stroke_token", "text_color_token", "COLOR_VALUES", "FONT_FAMILY", "figma_style"]
+__all__ = [
+    "COLOR_VALUES",
+    "FONT_FAMILY",
+    "TextRamp",
+    "color_token",
+    "figma_style",
+    "stroke_token",
+    "text_color_token",
+]
 
 FONT_FAMILY = "Inter"
 COLOR_VALUES: dict[str, str] = {
@@ -46,7 +54,16 @@ _FILL_STEPS = (
     (25.0, "grey-700"),
     (-1.0, "grey-900"),
 )
-_STYLE_NAMES = ((150, "Thin"), (250, "Extra Light"), (350, "Light"), (450, "Regular"), (550, "Medium"), (650, "Semi Bold"), (750, "Bold"), (850, "Extra Bold"))
+_STYLE_NAMES = (
+    (150, "Thin"),
+    (250, "Extra Light"),
+    (350, "Light"),
+    (450, "Regular"),
+    (550, "Medium"),
+    (650, "Semi Bold"),
+    (750, "Bold"),
+    (850, "Extra Bold"),
+)
 
 Color = tuple[float, float, float, float]
 
@@ -111,7 +128,9 @@ class TextRamp:
         self._stats: dict[str, Counter[tuple[float, int, float]]] = {}
         for run in runs:
             token = self.token_for(run)
-            self._stats.setdefault(token, Counter())[(round(run.size, 1), run.weight, round(run.line_height, 1))] += run.end - run.start
+            self._stats.setdefault(token, Counter())[
+                (round(run.size, 1), run.weight, round(run.line_height, 1))
+            ] += run.end - run.start
 
     def token_for(self, run: TextRun) -> str:
         for cluster in self.headings:

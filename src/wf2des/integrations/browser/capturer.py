@@ -142,7 +142,12 @@ class BrowserCapturer:
                 return await self._capture_once(files, entry, widths, timeout_s, max_elements)
 
     async def _capture_once(
-        self, files: Mapping[str, bytes], entry: str, widths: Sequence[int], timeout_s: float, max_elements: int
+        self,
+        files: Mapping[str, bytes],
+        entry: str,
+        widths: Sequence[int],
+        timeout_s: float,
+        max_elements: int,
     ) -> CaptureResult:
         assert self._browser is not None
         blocked: list[str] = []
@@ -161,14 +166,14 @@ class BrowserCapturer:
             for width in widths:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    raise asyncio.TimeoutError
+                    raise TimeoutError
                 screen, page_count, fonts = await asyncio.wait_for(
                     self._capture_width(context, entry, int(width), max_elements, remaining), remaining
                 )
                 screens.append(screen)
                 failed_fonts.update(fonts)
                 count = max(count, page_count)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await self._discard(context)
             raise CaptureTimeout(f"the page did not finish loading within {timeout_s:g} s") from None
         except PlaywrightError as exc:
@@ -194,7 +199,7 @@ class BrowserCapturer:
         """Close a context; a renderer stuck in a script can make that hang, so bound it and restart."""
         try:
             await asyncio.wait_for(context.close(), 5)
-        except (PlaywrightError, asyncio.TimeoutError):
+        except (TimeoutError, PlaywrightError):
             await self._restart()
 
     async def _capture_width(

@@ -1,11 +1,11 @@
 """Capture failures. Each carries a ``classification`` the worker stores and a sentence safe to show.
 
-    Wf2desError
-    └── CaptureError                 classification
-        ├── CaptureTimeout           "timeout"            the page did not finish within the budget
-        ├── TooManyElements          "too_many_elements"  the page is larger than max_elements
-        ├── NoEntry                  "no_entry"           the entry file is not among the files
-        └── BrowserCrashed           "browser_crashed"    Chromium died or could not start
+Wf2desError
+└── CaptureError                 classification
+    ├── CaptureTimeout           "timeout"            the page did not finish within the budget
+    ├── TooManyElements          "too_many_elements"  the page is larger than max_elements
+    ├── NoEntry                  "no_entry"           the entry file is not among the files
+    └── BrowserCrashed           "browser_crashed"    Chromium died or could not start
 """
 
 from __future__ import annotations

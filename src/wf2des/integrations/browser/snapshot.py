@@ -14,9 +14,24 @@ from wf2des.generator.capture_model import CAPTURED_STYLES, CapturedElement, Cap
 
 __all__ = ["parse_document"]
 
-_OPAQUE_TAGS = frozenset({"svg", "select", "textarea", "input", "iframe", "video", "canvas", "object", "embed"})
+_OPAQUE_TAGS = frozenset(
+    {"svg", "select", "textarea", "input", "iframe", "video", "canvas", "object", "embed"}
+)
 _ATTRS = frozenset(
-    {"id", "class", "alt", "type", "placeholder", "role", "href", "aria-label", "name", "title", "value", "src"}
+    {
+        "id",
+        "class",
+        "alt",
+        "type",
+        "placeholder",
+        "role",
+        "href",
+        "aria-label",
+        "name",
+        "title",
+        "value",
+        "src",
+    }
 )
 
 
@@ -134,7 +149,9 @@ class _Doc:
             chosen = [o for o in options if o in self.selected] or options[:1]
             if chosen:
                 return " ".join(
-                    self.s(self.node_value[t]) for t in self.children.get(chosen[0], []) if self.node_type[t] == 3
+                    self.s(self.node_value[t])
+                    for t in self.children.get(chosen[0], [])
+                    if self.node_type[t] == 3
                 ).strip()
         return None
 

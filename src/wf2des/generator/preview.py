@@ -1,0 +1,144 @@
+"""Spec → SVG → PNG preview, laid out by the replay (not by the captured boxes), flagged nodes outlined.
+
+Text is drawn with a rough average glyph width for wrapping; the preview shows structure and hierarchy,
+not typography.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from xml.sax.saxutils import escape
+
+import cairosvg
+
+from wf2des.generator.replay import Box, replay_screen
+from wf2des.generator.tokens import COLOR_VALUES
+
+__all__ = ["render_preview_png", "render_preview_svg"]
+
+_FLAG = "#E8590C"
+_MAX_HEIGHT = 6000.0
+
+
+def _hex(spec: Mapping[str, Any], token: str | None, default: str) -> str:
+    if not token:
+        return default
+    value = spec["tokens"]["color"].get(token, {}).get("hex")
+    return str(value or COLOR_VALUES.get(token, default))
+
+
+def _wrap(text: str, width: float, size: float) -> list[str]:
+    per_line = max(1, int(width / (size * 0.47)))
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}".strip()
+            if len(candidate) > per_line and current:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+class _Svg:
+    def __init__(self, spec: Mapping[str, Any], boxes: Mapping[str, Box], flagged: set[str]) -> None:
+        self.spec = spec
+        self.boxes = boxes
+        self.flagged = flagged
+        self.parts: list[str] = []
+
+    def node(self, node: Mapping[str, Any]) -> None:
+        x, y, w, h = self.boxes[node["id"]]
+        kind = node["type"]
+        radius = float(node.get("cornerRadius", 0))
+        opacity = f' opacity="{node["opacity"]}"' if "opacity" in node else ""
+        if kind in ("FRAME", "RECTANGLE", "ELLIPSE") and (node.get("fill") or node.get("stroke")):
+            fill = _hex(self.spec, node.get("fill"), "none") if node.get("fill") else "none"
+            stroke = (
+                f' stroke="{_hex(self.spec, node.get("stroke"), "#C7C7C7")}" stroke-width="{min(2.0, float(node.get("strokeWeight", 1)))}"'
+                if node.get("stroke")
+                else ""
+            )
+            if kind == "ELLIPSE":
+                self.parts.append(
+                    f'<ellipse cx="{x + w / 2:.1f}" cy="{y + h / 2:.1f}" rx="{w / 2:.1f}" ry="{h / 2:.1f}" fill="{fill}"{stroke}{opacity}/>'
+                )
+            else:
+                self.parts.append(
+                    f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius:.1f}" fill="{fill}"{stroke}{opacity}/>'
+                )
+        elif kind == "IMAGE":
+            fill = _hex(self.spec, node.get("fill"), "#D9D9D9")
+            self.parts.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius:.1f}" fill="{fill}"/>'
+                f'<path d="M{x:.1f} {y:.1f}L{x + w:.1f} {y + h:.1f}M{x + w:.1f} {y:.1f}L{x:.1f} {y + h:.1f}" stroke="#BDBDBD" stroke-width="1"/>'
+            )
+            if w > 40 and h > 16:
+                label = escape(str(node.get("label", ""))[: max(1, int(w / 7))])
+                self.parts.append(
+                    f'<text x="{x + w / 2:.1f}" y="{y + h / 2 + 4:.1f}" font-size="12" text-anchor="middle" fill="#6B6B6B" font-family="sans-serif">{label}</text>'
+                )
+        elif kind == "VECTOR":
+            self.parts.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{min(w, h) / 4:.1f}" fill="{_hex(self.spec, node.get("fill"), "#9E9E9E")}"/>'
+            )
+        elif kind == "TEXT":
+            self._text(node, x, y, w, h)
+        if node["id"] in self.flagged:
+            self.parts.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" stroke="{_FLAG}" stroke-width="2" stroke-dasharray="6 3"/>'
+            )
+        children = node.get("children", ())
+        if children and node.get("clipsContent"):
+            self.parts.append(
+                f'<svg x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" overflow="hidden"><g transform="translate({-x:.1f},{-y:.1f})">'
+            )
+            for child in children:
+                self.node(child)
+            self.parts.append("</g></svg>")
+        else:
+            for child in children:
+                self.node(child)
+
+    def _text(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
+        style = self.spec["tokens"]["text"].get(node.get("textStyle", ""), {})
+        size = float(style.get("fontSize", 16))
+        line = float(style.get("lineHeight", {}).get("value", size * 1.2)) or size * 1.2
+        weight = int(style.get("fontWeight", 400))
+        fill = _hex(self.spec, node.get("fill"), "#1F1F1F")
+        align = node.get("textAlignHorizontal", "LEFT")
+        anchor, tx = {"CENTER": ("middle", x + w / 2), "RIGHT": ("end", x + w)}.get(align, ("start", x))
+        lines = _wrap(" ".join(str(node["characters"]).split(" ")), w, size)
+        max_lines = max(1, round(h / line))
+        out = []
+        for i, text in enumerate(lines[:max_lines]):
+            baseline = y + i * line + (line + size * 0.7) / 2
+            out.append(f'<tspan x="{tx:.1f}" y="{baseline:.1f}">{escape(text)}</tspan>')
+        self.parts.append(
+            f'<text font-family="Inter, DejaVu Sans, sans-serif" font-size="{size:.1f}" font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{"".join(out)}</text>'
+        )
+
+
+def render_preview_svg(spec: Mapping[str, Any], screen_index: int = 0) -> str:
+    screen = spec["screens"][screen_index]
+    root = screen["root"]
+    boxes = replay_screen(root)
+    flagged = {str(o["nodeId"]) for o in spec["outcomes"] if o["flagged"] and o["nodeId"]}
+    svg = _Svg(spec, boxes, flagged)
+    svg.node(root)
+    _, _, width, height = boxes[root["id"]]
+    height = min(height, _MAX_HEIGHT)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.1f} {height:.1f}">'
+        f'<rect width="100%" height="100%" fill="#FFFFFF"/>{"".join(svg.parts)}</svg>'
+    )
+
+
+def render_preview_png(spec: Mapping[str, Any], screen_index: int = 0) -> bytes:
+    """PNG of one screen; very tall pages are cut at 6,000 px to keep the image small."""
+    png: bytes = cairosvg.svg2png(bytestring=render_preview_svg(spec, screen_index).encode("utf-8"))
+    return png
