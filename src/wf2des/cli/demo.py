@@ -1,0 +1,252 @@
+"""``wf2des demo``: the whole product on embedded defaults, through the real HTTP API.
+
+It starts wf2des-api (uvicorn, with its outbox relay) and a Celery worker in this process, creates an
+organization and project, registers a Figma file, uploads a page import, creates a Code2WF, lets the
+worker render and convert it, marks it materialized, and prints where the spec and preview were written.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from wf2des.cli._app import app, console, fail
+
+if TYPE_CHECKING:
+    import httpx
+    import uvicorn
+
+__all__ = ["demo"]
+
+_EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+@app.command()
+def demo(
+    page: Path | None = typer.Option(
+        None, help="an HTML file or a folder with index.html (default: examples/landing)"
+    ),
+    out: Path = typer.Option(Path("out/demo"), help="where to write spec.json and preview.png"),
+    serve: bool = typer.Option(
+        False, "--serve", help="keep the API up afterwards and print its URL and a token"
+    ),
+    port: int = typer.Option(0, help="API port (0: a free one)"),
+    org: int = typer.Option(1, min=1),
+    project: int = typer.Option(1, min=1),
+) -> None:
+    """Run the main job end to end on embedded defaults and print a summary."""
+    from wf2des.integrations.docstore.embedded import free_port
+
+    entry_file = _entry_file(page)
+    port = port or free_port()
+    # Embedded defaults for this process: dev tokens, an in-process broker, callbacks to our own port.
+    os.environ.setdefault("WF2DES_AUTH_DEV", "true")
+    os.environ["WF2DES_BROKER_URL"] = "memory://"
+    os.environ["WF2DES_API_URL"] = f"http://127.0.0.1:{port}"
+    os.environ.setdefault("WF2DES_API_RELAY_INTERVAL_SECONDS", "0.2")
+
+    from wf2des.cli.stores import load_settings, migrate
+
+    migrate()
+    settings, pg_settings = load_settings()
+    with ExitStack() as stack:
+        console.print("[dim]starting the API and an in-process worker…[/]")
+        server = _start_api(settings, pg_settings, port)
+        stack.callback(_stop_api, server)
+        from wf2des.workers.inprocess import inprocess_worker
+
+        stack.enter_context(inprocess_worker(settings))
+        summary = _run(settings, pg_settings, port, org, project, entry_file, out)
+        _print_summary(summary)
+        if serve:
+            console.print(f"\nAPI: http://127.0.0.1:{port}/docs")
+            console.print(f"token: {summary['token']}")
+            console.print("Ctrl-C to stop.")
+            try:
+                while True:
+                    time.sleep(3600)
+            except KeyboardInterrupt:
+                pass
+
+
+def _entry_file(page: Path | None) -> Path:
+    candidate = page or _EXAMPLES / "landing"
+    if candidate.is_dir():
+        candidate = candidate / "index.html"
+    if not candidate.is_file():
+        raise fail(f"no page at {candidate}: pass --page with an HTML file or a folder containing index.html")
+    return candidate
+
+
+def _start_api(settings: Any, pg_settings: Any, port: int) -> uvicorn.Server:
+    import uvicorn
+
+    from wf2des.api import create_app
+
+    config = uvicorn.Config(
+        create_app(settings, pg_settings), host="127.0.0.1", port=port, log_level="warning", access_log=False
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="wf2des-api", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise fail("the API did not start")
+        time.sleep(0.05)
+    return server
+
+
+def _stop_api(server: uvicorn.Server) -> None:
+    server.should_exit = True
+
+
+def _run(
+    settings: Any, pg_settings: Any, port: int, org: int, project: int, entry_file: Path, out: Path
+) -> dict[str, Any]:
+    import httpx
+
+    from wf2des.api.auth import load_dev_key, mint_dev_token
+    from wf2des.api.settings import ApiSettings
+
+    _ensure_project(settings, pg_settings, org, project)
+    cfg = ApiSettings()
+    token = mint_dev_token(
+        load_dev_key(settings.data_dir),
+        issuer=cfg.dev_issuer,
+        audience=cfg.dev_audience,
+        org_claim=settings.auth_org_claim,
+        organization=str(org),
+        subject="wf2des-demo",
+        ttl=24 * 3600,
+    )
+    base = f"http://127.0.0.1:{port}/v1/projects/{project}"
+    figma_file_key = "DemoWorkingFile"
+    with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
+        registered = http.put(f"{base}/figma-files/{figma_file_key}", json={"role": "working"})
+        _expect(registered, 200, 201)
+        root = entry_file.parent
+        files = [p for p in sorted(root.rglob("*")) if p.is_file()]
+        upload = http.post(
+            f"{base}/page-imports",
+            data={"entry": entry_file.name},
+            files=[("files", (str(p.relative_to(root)), p.read_bytes())) for p in files],
+        )
+        _expect(upload, 201)
+        page_import = upload.json()
+        created = http.post(
+            f"{base}/code2wf",
+            json={"pageImportId": page_import["pageImportId"], "figmaFileKey": figma_file_key},
+        )
+        _expect(created, 202)
+        code2wf_id = created.json()["code2wfId"]
+        row = _wait(http, f"{base}/code2wf/{code2wf_id}")
+        out.mkdir(parents=True, exist_ok=True)
+        spec_path = preview_path = None
+        outcomes: list[dict[str, Any]] = []
+        if row["status"] == "completed":
+            result = http.get(f"{base}/code2wf/{code2wf_id}/result")
+            _expect(result, 200)
+            spec_path = out / "spec.json"
+            spec_path.write_bytes(result.content)
+            outcomes = [o for o in result.json().get("outcomes", []) if o.get("flagged")]
+            preview_path = _copy_preview(settings, row, out)
+            placed = http.post(f"{base}/code2wf/{code2wf_id}/materialization")
+            _expect(placed, 200)
+            row = placed.json()
+    return {
+        "token": token,
+        "row": row,
+        "spec": spec_path,
+        "preview": preview_path,
+        "outcomes": outcomes,
+        "page_import": page_import,
+    }
+
+
+def _ensure_project(settings: Any, pg_settings: Any, org: int, project: int) -> None:
+    import asyncio
+
+    from wf2des.pg.embedded import resolve_database_url
+    from wf2des.pg.engine import make_async_engine, make_session_factory
+    from wf2des.pg.repositories import ProjectRepository
+
+    url = resolve_database_url(pg_settings, settings.data_dir)
+
+    async def run() -> None:
+        engine = make_async_engine(url, pool_size=1, max_overflow=0)
+        try:
+            async with make_session_factory(engine)() as session, session.begin():
+                await ProjectRepository(session).ensure(org, project, "wf2des demo")
+        finally:
+            await engine.dispose()
+
+    asyncio.run(run())
+
+
+def _wait(http: httpx.Client, url: str, timeout: float = 180) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        response = http.get(url)
+        _expect(response, 200)
+        row: dict[str, Any] = response.json()
+        if row["status"] != "processing":
+            return row
+        time.sleep(0.2)
+    raise fail(f"the generation did not finish within {timeout:.0f} s")
+
+
+def _copy_preview(settings: Any, row: dict[str, Any], out: Path) -> Path | None:
+    from wf2des.core.errors import BlobNotFound
+    from wf2des.integrations.blobs import open_blob_store
+
+    key = row["resultUrl"].rsplit("/", 1)[0] + "/preview.png"
+    try:
+        data = open_blob_store(settings).get(key)
+    except BlobNotFound:
+        return None
+    path = out / "preview.png"
+    path.write_bytes(data)
+    return path
+
+
+def _expect(response: httpx.Response, *codes: int) -> None:
+    if response.status_code not in codes:
+        detail = response.text[:300]
+        raise fail(
+            f"{response.request.method} {response.request.url.path} answered {response.status_code}: {detail}"
+        )
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    row = summary["row"]
+    table = Table(title="wf2des demo: Code2WF", show_header=False)
+    table.add_row("code2wfId", row["code2wfId"])
+    table.add_row("status", row["status"])
+    table.add_row("flagCount", str(row.get("flagCount")))
+    table.add_row("resultUrl", str(row.get("resultUrl")))
+    table.add_row("materializedAt", str(row.get("materializedAt")))
+    table.add_row("spec", str(summary["spec"]))
+    table.add_row("preview", str(summary["preview"]))
+    if row["status"] == "failed":
+        table.add_row("errorMessage", str(row.get("errorMessage")))
+    console.print(table)
+    if summary["outcomes"]:
+        flagged = Table(title="flagged outcomes")
+        flagged.add_column("type")
+        flagged.add_column("message")
+        for outcome in summary["outcomes"][:20]:
+            flagged.add_row(str(outcome.get("type") or outcome.get("kind")), str(outcome.get("message", "")))
+        if len(summary["outcomes"]) > 20:
+            flagged.add_row("…", f"{len(summary['outcomes']) - 20} more in spec.json")
+        console.print(flagged)
+    if row["status"] != "completed":
+        raise typer.Exit(1)
