@@ -15,6 +15,7 @@ small HTTP server here plays the API's webhook endpoint and verifies every signa
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -33,6 +34,7 @@ from typing import Any
 import psutil
 from celery import Celery
 
+from wf2des.core.errors import BlobExists
 from wf2des.core.webhooks import derive_callback_key, verify
 from wf2des.integrations.blobs import LocalBlobStore
 from wf2des.integrations.docstore.embedded import free_port, start_secantus
@@ -62,10 +64,8 @@ def store_import(
     listed = []
     for path, data in sorted(files.items()):
         digest = hashlib.sha256(data).hexdigest()
-        try:
+        with contextlib.suppress(BlobExists):  # the same content twice in one import
             blobs.put_immutable(file_key(key, digest), data)
-        except Exception:  # same content twice in one import
-            pass
         listed.append(
             {"path": path, "sha256": digest, "size": len(data), "contentType": "application/octet-stream"}
         )
@@ -102,8 +102,8 @@ def serve_events(events: Events) -> tuple[ThreadingHTTPServer, int]:
             self.send_response(200)
             self.end_headers()
 
-        def log_message(self, *args: Any) -> None:
-            return
+        def log_message(self, format: str, *args: Any) -> None:  # quiet
+            del format, args
 
     port = free_port()
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
@@ -115,10 +115,8 @@ def tree_rss(pid: int) -> int:
     proc = psutil.Process(pid)
     total = 0
     for p in [proc, *proc.children(recursive=True)]:
-        try:
+        with contextlib.suppress(psutil.NoSuchProcess):
             total += p.memory_info().rss
-        except psutil.NoSuchProcess:
-            pass
     return total
 
 
