@@ -12,14 +12,17 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
+from moto.moto_server.werkzeug_app import DomainDispatcherApplication, MotoRequestHandler, create_backend_app
 from pymongo.database import Database
+from werkzeug.serving import make_server
 
 from wf2des.core.settings import Settings
 from wf2des.integrations.docstore import ensure_schema, open_docstore
@@ -119,27 +122,55 @@ def docstore(docstore_url: str) -> Iterator[Database[Any]]:
     db.client.close()
 
 
-@pytest.fixture(scope="session")
-def s3_endpoint_url() -> Iterator[str]:
-    from moto.server import ThreadedMotoServer
+# Why moto's requests are serialised: its PutObject checks ``If-None-Match: *`` and then stores the object as
+# two separate steps, so under a threaded server two racing conditional puts can both succeed (measured:
+# 6 of 200 rounds of 20 racing writers had two winners). Real S3 decides atomically. Handling one request at
+# a time gives moto that atomicity; it still honours the condition, so a store that forgot ``IfNoneMatch``
+# would still let every racer win and fail the race test.
+_FAKE_AWS_ENV = {
+    # moto accepts any signature; fixed fake values also make sure no real AWS profile is ever used.
+    "AWS_ACCESS_KEY_ID": "wf2des-test",
+    "AWS_SECRET_ACCESS_KEY": "wf2des-test",
+    "AWS_DEFAULT_REGION": "us-east-1",
+}
 
-    port = free_port()
-    server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
-    server.start()
-    os.environ.setdefault("AWS_ACCESS_KEY_ID", "testing")
-    os.environ.setdefault("AWS_SECRET_ACCESS_KEY", "testing")
-    os.environ.setdefault("AWS_DEFAULT_REGION", "us-east-1")
-    yield f"http://127.0.0.1:{port}"
-    server.stop()
+
+class _OneRequestAtATime:
+    def __init__(self, app: Any) -> None:
+        self._app = app
+        self._lock = threading.Lock()
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        with self._lock:
+            return list(self._app(environ, start_response))
+
+
+@pytest.fixture(scope="session")
+def moto_s3_endpoint() -> Iterator[str]:
+    """``http://127.0.0.1:PORT`` of a moto S3 server; AWS_* env vars point boto3 at fake credentials."""
+    app = _OneRequestAtATime(DomainDispatcherApplication(create_backend_app))
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=MotoRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, name="moto-s3", daemon=True)
+    thread.start()
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in _FAKE_AWS_ENV.items():
+            patch.setenv(name, value)
+        for name in ("AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_ENDPOINT_URL", "AWS_ENDPOINT_URL_S3"):
+            patch.delenv(name, raising=False)
+        try:
+            yield f"http://127.0.0.1:{server.server_port}"
+        finally:
+            server.shutdown()
+            thread.join(timeout=10)
 
 
 @pytest.fixture
-def s3_blob_url(s3_endpoint_url: str) -> str:
+def s3_blob_url(moto_s3_endpoint: str) -> str:
     """``s3://<fresh bucket>/prefix`` on the moto server."""
     import boto3
 
     bucket = f"wf2des-test-{uuid.uuid4().hex[:12]}"
-    boto3.client("s3", endpoint_url=s3_endpoint_url, region_name="us-east-1").create_bucket(Bucket=bucket)
+    boto3.client("s3", endpoint_url=moto_s3_endpoint, region_name="us-east-1").create_bucket(Bucket=bucket)
     return f"s3://{bucket}/blobs"
 
 
