@@ -159,7 +159,7 @@ def _run(
             preview_path = _copy_preview(settings, row, out)
             placed = http.post(f"{base}/code2wf/{code2wf_id}/materialization")
             _expect(placed, 200)
-            row = placed.json()
+            row = {**row, "materializedAt": placed.json()["materializedAt"]}
     return {
         "token": token,
         "row": row,
