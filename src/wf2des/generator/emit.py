@@ -6,7 +6,7 @@ from typing import Any
 
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import TextRun, WNode
-from wf2des.generator.tokens import TextRamp, color_token, stroke_token, text_color_token
+from wf2des.generator.tokens import TextRamp, color_token, figma_style, stroke_token, text_color_token
 
 __all__ = ["Emitter", "num"]
 
@@ -122,7 +122,14 @@ class Emitter:
             for run in runs:
                 token = self.ramp.token_for(run)
                 fill = text_color_token(run.color)
-                if token == out["textStyle"] and fill == out["fill"] and not run.italic and not run.underline:
+                same_weight = run.weight == main.weight
+                if (
+                    token == out["textStyle"]
+                    and fill == out["fill"]
+                    and same_weight
+                    and not run.italic
+                    and not run.underline
+                ):
                     continue
                 entry: dict[str, Any] = {
                     "start": run.start,
@@ -130,6 +137,8 @@ class Emitter:
                     "textStyle": token,
                     "fill": self._color(fill),
                 }
+                if not same_weight:
+                    entry["fontStyle"] = figma_style(run.weight)
                 if run.italic:
                     entry["italic"] = True
                 if run.underline:

@@ -36,6 +36,12 @@ def visible_text(element: CapturedElement) -> Iterator[str]:
     """Every text run the browser rendered, except icon-font glyphs (they become VECTOR icons)."""
     if not _visible(element):
         return
+    clipped = (
+        element.style.get("overflow-x", "visible") != "visible"
+        or element.style.get("overflow-y", "visible") != "visible"
+    )
+    if clipped and (element.rect.width <= 0.5 or element.rect.height <= 0.5):
+        return  # the "visually hidden" pattern: text clipped to nothing is not on screen
     for child in element.children:
         if isinstance(child, CapturedText):
             if not is_icon_text(child.text):
