@@ -38,12 +38,6 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
     from wf2des.workers.code2wf import tasks as code2wf_tasks
 
     code2wf_tasks.register(app)
-    try:
-        from wf2des.workers.component_sweep import tasks as sweep_tasks
-    except ImportError:  # pragma: no cover - the sweep task ships with the component_sweep package
-        pass
-    else:
-        sweep_tasks.register(app)
     return app
 
 
