@@ -21,8 +21,8 @@ Why ``hmac`` rather than the ``standardwebhooks`` package
     made here verify with ``standardwebhooks.Webhook`` and vice versa, so the wire stays interoperable.
 
 Result keys
-    A worker writes its result or failure artifact under :func:`result_prefix`; the API refuses a
-    ``resultUrl`` outside it.
+    A worker writes its result or failure artifact under ``wf2des.jobs.layout.artifact_prefix`` (the
+    generation's id and attempt); the API refuses a ``resultUrl`` outside it.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ __all__ = [
     "TOLERANCE_SECONDS",
     "WebhookVerificationError",
     "derive_callback_key",
-    "result_prefix",
     "sign",
     "signed_headers",
     "verify",
@@ -55,11 +54,6 @@ class WebhookVerificationError(Exception):
 def derive_callback_key(webhook_secret: str, code2wf_id: str) -> str:
     digest = hmac.new(webhook_secret.encode(), _CONTEXT + code2wf_id.encode(), hashlib.sha256).digest()
     return base64.b64encode(digest).decode()
-
-
-def result_prefix(organization_id: int, project_id: int, code2wf_id: str) -> str:
-    """The only blob key prefix under which a generation's result or failure artifact may live."""
-    return f"{organization_id}/{project_id}/code2wf/{code2wf_id}/"
 
 
 def sign(callback_key: str, msg_id: str, timestamp: int, body: bytes) -> str:

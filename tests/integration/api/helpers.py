@@ -10,7 +10,8 @@ from typing import Any
 import httpx
 
 from tests.integration.api.conftest import Live, upload
-from wf2des.core.webhooks import derive_callback_key, result_prefix, signed_headers
+from wf2des.core.webhooks import derive_callback_key, signed_headers
+from wf2des.jobs.layout import spec_key
 
 
 def wait_for_job(live: Live, code2wf_id: str, timeout: float = 15) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def post_event(
 
 
 def store_result(live: Live, org: int, project: int, code2wf_id: str, spec: dict[str, Any]) -> str:
-    key = result_prefix(org, project, code2wf_id) + "attempt-1/spec.json"
+    key = spec_key(org, project, code2wf_id, 1)
     live.blobs.put_immutable(key, json.dumps(spec).encode(), "application/json")
     return key
 

@@ -36,7 +36,7 @@ def test_upload_create_complete_result_materialize_delete(live: Live, project: t
         assert pi["entry"] == "pages/Home Page.html"
         assert pi["fileCount"] == 3
         assert pi["totalBytes"] == len(b"<html><body>x</body></html>") + 12
-        manifest_key = live.blobs.key_from_url(pi["manifestUrl"])
+        manifest_key = pi["manifestUrl"]
         assert manifest_key == f"{org}/{proj}/page-imports/{pi['pageImportId']}/manifest.json"
         manifest = json.loads(live.blobs.get(manifest_key))
         assert manifest["entry"] == "pages/Home Page.html"

@@ -12,8 +12,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from wf2des.api.tenancy import not_found
 from wf2des.core.errors import Conflict, InvalidInput
 from wf2des.core.safety import safe_message
-from wf2des.core.webhooks import result_prefix
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed
+from wf2des.jobs.layout import artifact_prefix
 from wf2des.pg.repositories import Code2wfRepository, TerminalOutcome
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 
@@ -44,7 +44,7 @@ async def apply_event(
 
 def _outcome(row: Code2wf, event: Code2wfCompleted | Code2wfFailed) -> TerminalOutcome:
     if event.result_url is not None:
-        _check_result_key(row, event.result_url)
+        _check_result_key(row, event.attempt, event.result_url)
     if isinstance(event, Code2wfCompleted):
         if event.flag_count < 0:
             raise InvalidInput("flagCount must not be negative.", code="invalid_flag_count")
@@ -60,8 +60,8 @@ def _outcome(row: Code2wf, event: Code2wfCompleted | Code2wfFailed) -> TerminalO
     )
 
 
-def _check_result_key(row: Code2wf, key: str) -> None:
-    prefix = result_prefix(row.organization_id, row.project_id, row.id)
+def _check_result_key(row: Code2wf, attempt: int, key: str) -> None:
+    prefix = artifact_prefix(row.organization_id, row.project_id, row.id, attempt)
     rest = key[len(prefix) :]
     ok = (
         key.startswith(prefix)

@@ -2,7 +2,7 @@
 
 Order matters for "a failed upload leaves no row and no orphan manifest": the row insert runs first so a
 database refusal happens before anything is written to the blob store; blobs are written content-addressed
-(``files/{sha256}``) and the manifest last; if any write fails, everything this request wrote is deleted
+(``sha256/{hex}`` beside the manifest, see ``wf2des.jobs.layout``) and the manifest last; if any write fails, everything this request wrote is deleted
 and the exception rolls the transaction back. Remaining hazard: a commit that fails *after* the manifest is
 written leaves unreferenced blobs (never a row without its manifest).
 """
@@ -20,14 +20,11 @@ from wf2des.api.tenancy import not_found
 from wf2des.core.errors import BlobExists
 from wf2des.core.ids import new_uuid7
 from wf2des.integrations.blobs import BlobStore
+from wf2des.jobs.layout import file_key, manifest_key
 from wf2des.pg.repositories import PageImportRepository, ProjectScope
 from wf2des.pg.tables import PageImport, PageImportStatus
 
-__all__ = ["create", "get", "import_prefix"]
-
-
-def import_prefix(scope: ProjectScope, page_import_id: str) -> str:
-    return f"{scope.organization_id}/{scope.project_id}/page-imports/{page_import_id}/"
+__all__ = ["create", "get"]
 
 
 async def create(
@@ -41,36 +38,33 @@ async def create(
 ) -> PageImport:
     entry_path = check_files(files, entry, limits)
     page_import_id = new_uuid7()
-    prefix = import_prefix(scope, page_import_id)
-    manifest_key = prefix + "manifest.json"
+    manifest = manifest_key(scope.organization_id, scope.project_id, page_import_id)
     row = await PageImportRepository(session).add(
         scope,
         id=page_import_id,
         status=PageImportStatus.COMPLETED,
         entry_path=entry_path,
-        manifest_url=blobs.url_for(manifest_key),
+        manifest_url=manifest,
         file_count=len(files),
         total_bytes=sum(len(f.data) for f in files),
         actor=principal.subject,
     )
-    manifest = json.dumps(build_manifest(entry_path, files), separators=(",", ":")).encode()
-    await anyio.to_thread.run_sync(_store, blobs, prefix, files, manifest_key, manifest)
+    body = json.dumps(build_manifest(entry_path, files), separators=(",", ":")).encode()
+    await anyio.to_thread.run_sync(_store, blobs, files, manifest, body)
     return row
 
 
-def _store(
-    blobs: BlobStore, prefix: str, files: list[UploadedFile], manifest_key: str, manifest: bytes
-) -> None:
+def _store(blobs: BlobStore, files: list[UploadedFile], manifest: str, body: bytes) -> None:
     written: list[str] = []
     try:
         for f in files:
-            key = f"{prefix}files/{f.sha256}"
+            key = file_key(manifest, f.sha256)
             try:
                 blobs.put_immutable(key, f.data, content_type_of(f.path))
             except BlobExists:
                 continue  # same content twice in one import, or a lost-response retry: it is there
             written.append(key)
-        blobs.put_immutable(manifest_key, manifest, "application/json")
+        blobs.put_immutable(manifest, body, "application/json")
     except BaseException:
         for key in written:
             blobs.delete(key)

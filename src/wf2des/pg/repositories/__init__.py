@@ -4,7 +4,12 @@ Repositories that touch tenant data accept only a :class:`ProjectScope`, which o
 ``wf2des.api.tenancy.authorize_project`` produces, so a query cannot forget its organization.
 """
 
-from wf2des.pg.repositories.code2wf import Code2wfListFilter, Code2wfRepository, TerminalOutcome
+from wf2des.pg.repositories.code2wf import (
+    Code2wfListFilter,
+    Code2wfRepository,
+    TerminalOutcome,
+    discovery_statement,
+)
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
 from wf2des.pg.repositories.projects import ProjectRepository
@@ -19,4 +24,5 @@ __all__ = [
     "ProjectRepository",
     "ProjectScope",
     "TerminalOutcome",
+    "discovery_statement",
 ]

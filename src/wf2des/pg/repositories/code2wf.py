@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from wf2des.pg.repositories.scope import ProjectScope
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 
-__all__ = ["Code2wfListFilter", "Code2wfRepository", "TerminalOutcome"]
+__all__ = ["Code2wfListFilter", "Code2wfRepository", "TerminalOutcome", "discovery_statement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,24 +74,8 @@ class Code2wfRepository:
         return (await self._session.scalars(stmt)).one_or_none()
 
     async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> Sequence[Code2wf]:
-        """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page.
-
-        The equality predicates lead with (organization_id, project_id, figma_file_key, status) so the planner
-        can use ``code2wf_org_project_file_status_idx``; the ``id <`` predicate is the keyset cursor.
-        """
-        stmt: Select[Code2wf] = select(Code2wf).where(_in_scope(scope), Code2wf.deleted_at.is_(None))
-        if flt.figma_file_key is not None:
-            stmt = stmt.where(Code2wf.figma_file_key == flt.figma_file_key)
-        if flt.status is not None:
-            stmt = stmt.where(Code2wf.status == flt.status)
-        if flt.materialized is True:
-            stmt = stmt.where(Code2wf.materialized_at.is_not(None))
-        elif flt.materialized is False:
-            stmt = stmt.where(Code2wf.materialized_at.is_(None))
-        if flt.before_id is not None:
-            stmt = stmt.where(Code2wf.id < flt.before_id)
-        stmt = stmt.order_by(Code2wf.id.desc()).limit(flt.limit + 1)
-        return (await self._session.scalars(stmt)).all()
+        """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page."""
+        return (await self._session.scalars(discovery_statement(scope, flt))).all()
 
     async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wf | None:
         """The only '0' → '1'/'2' transition: conditional on still processing at the same attempt.
@@ -176,6 +160,28 @@ class Code2wfRepository:
             .returning(Code2wf.id)
         )
         return list((await self._session.execute(stmt)).scalars())
+
+
+def discovery_statement(scope: ProjectScope, flt: Code2wfListFilter) -> Select[Code2wf]:
+    """The list / plugin-discovery query.
+
+    The equality predicates lead with (organization_id, project_id, figma_file_key, status) so the planner
+    can use ``code2wf_org_project_file_status_idx``; ``id <`` is the keyset cursor. A test asserts the
+    index on ``EXPLAIN``.
+    """
+    stmt: Select[Code2wf] = select(Code2wf).where(_in_scope(scope), Code2wf.deleted_at.is_(None))
+    if flt.figma_file_key is not None:
+        stmt = stmt.where(Code2wf.figma_file_key == flt.figma_file_key)
+    if flt.status is not None:
+        stmt = stmt.where(Code2wf.status == flt.status)
+    if flt.materialized is True:
+        stmt = stmt.where(Code2wf.materialized_at.is_not(None))
+    elif flt.materialized is False:
+        stmt = stmt.where(Code2wf.materialized_at.is_(None))
+    if flt.before_id is not None:
+        stmt = stmt.where(Code2wf.id < flt.before_id)
+    stmt = stmt.order_by(Code2wf.id.desc()).limit(flt.limit + 1)
+    return stmt
 
 
 def _in_scope(scope: ProjectScope) -> ColumnElement[bool]:
