@@ -59,11 +59,15 @@ async def test_hard_cases_golden(capturer: BrowserCapturer, hard_files: dict[str
     roles = {n["role"] for n in nodes}
     assert {"input", "select", "checkbox", "textarea", "button"} <= roles
     assert texts["Email address"]["fill"] == "color/wf/text-muted"
-    assert "Second" in texts and "Hello there" in texts
+    assert "Second" in texts
+    assert "Hello there" in texts
     # Hidden elements gone; long text wraps inside a fixed width.
-    assert "Never shown" not in texts and "Invisible" not in texts and "Shown text" in texts
+    assert "Never shown" not in texts
+    assert "Invisible" not in texts
+    assert "Shown text" in texts
     long_text = next(n for n in nodes if n["type"] == "TEXT" and n["characters"].startswith("This is a long"))
-    assert long_text["width"] <= 400 and long_text["height"] > 48
+    assert long_text["width"] <= 400
+    assert long_text["height"] > 48
     # External stylesheet blocked and reported; canvas dropped and flagged.
     assert captured.blocked_urls == ("https://cdn.example.com/external.css",)
     kinds = {o["kind"] for o in spec["outcomes"] if o["flagged"]}

@@ -29,7 +29,8 @@ def test_flex_row_becomes_horizontal_auto_layout_with_item_spacing(flex_page) ->
     assert [c["type"] for c in nav["children"]] == ["TEXT", "TEXT", "FRAME"]
     assert nav["children"][0]["role"] == "link"
     button = _by_name(spec, "Button")
-    assert button["role"] == "button" and button["fill"] == "color/wf/grey-900"
+    assert button["role"] == "button"
+    assert button["fill"] == "color/wf/grey-900"
 
 
 def test_uneven_block_gaps_replay_exactly(flex_page) -> None:
@@ -46,7 +47,8 @@ def test_text_ramp_and_image_placeholder(flex_page) -> None:
     assert spec["tokens"]["text"]["text/heading-1"]["fontStyle"] == "Bold"
     assert spec["tokens"]["text"]["text/body"]["fontSize"] == 16
     image = _by_name(spec, "Image")
-    assert image["type"] == "IMAGE" and image["label"] == "Image"
+    assert image["type"] == "IMAGE"
+    assert image["label"] == "Image"
 
 
 def test_outcomes_and_flag_count(flex_page) -> None:
@@ -119,4 +121,5 @@ def test_overlapping_child_is_taken_out_of_flow() -> None:
 
 def test_preview_png_is_a_png(flex_page) -> None:
     png = render_preview_png(convert(flex_page, source_entry="index.html"))
-    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 1000
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(png) > 1000
