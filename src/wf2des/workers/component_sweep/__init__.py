@@ -1,0 +1,1 @@
+"""The ``wf2des.component_sweep.run`` task (orchestration lives in ``wf2des.sweep``)."""
