@@ -112,14 +112,17 @@ class _Svg:
         fill = _hex(self.spec, node.get("fill"), "#1F1F1F")
         align = node.get("textAlignHorizontal", "LEFT")
         anchor, tx = {"CENTER": ("middle", x + w / 2), "RIGHT": ("end", x + w)}.get(align, ("start", x))
-        lines = _wrap(" ".join(str(node["characters"]).split(" ")), w, size)
         max_lines = max(1, round(h / line))
+        characters = " ".join(str(node["characters"]).split(" "))
+        # The browser measured one line: trust it over the width estimate, which is only a guess per glyph.
+        lines = [characters.replace("\n", " ")] if max_lines == 1 else _wrap(characters, w, size)
         out = []
         for i, text in enumerate(lines[:max_lines]):
             baseline = y + i * line + (line + size * 0.7) / 2
             out.append(f'<tspan x="{tx:.1f}" y="{baseline:.1f}">{escape(text)}</tspan>')
+        # CairoSVG takes only the first family; Liberation Sans has Arial's metrics, so lines fit as measured.
         self.parts.append(
-            f'<text font-family="Inter, DejaVu Sans, sans-serif" font-size="{size:.1f}" font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{"".join(out)}</text>'
+            f'<text font-family="Liberation Sans" font-size="{size:.1f}" font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{"".join(out)}</text>'
         )
 
 
