@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from tests.integration.api.conftest import Live
-from tests.integration.api.helpers import completed_event, completed_page_import, create, failed_event, post_event, store_result
+from tests.integration.api.helpers import (
+    completed_event,
+    completed_page_import,
+    create,
+    failed_event,
+    post_event,
+    store_result,
+)
 from wf2des.core.webhooks import derive_callback_key, signed_headers
 from wf2des.jobs.layout import failure_key, spec_key
 
@@ -50,7 +57,7 @@ def test_stale_and_future_timestamps(live: Live, fresh: tuple[int, int, str], sk
 
 
 def test_wrong_job_key(live: Live, fresh: tuple[int, int, str]) -> None:
-    org, proj, cid = fresh
+    _, _, cid = fresh
     other_key = derive_callback_key(live.settings.webhook_secret.get_secret_value(), "01900000-0000-7000-8000-000000000000")
     resp = post_event(live, cid, failed_event(), key=other_key)
     assert resp.status_code == 401

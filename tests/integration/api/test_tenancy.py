@@ -10,7 +10,14 @@ import httpx
 import pytest
 
 from tests.integration.api.conftest import PAGE_HTML, Live
-from tests.integration.api.helpers import completed_event, completed_page_import, create, failed_event, post_event, store_result
+from tests.integration.api.helpers import (
+    completed_event,
+    completed_page_import,
+    create,
+    failed_event,
+    post_event,
+    store_result,
+)
 
 
 @dataclass
