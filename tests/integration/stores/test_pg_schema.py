@@ -145,7 +145,8 @@ def _insert(conn: psycopg.Connection[Any], **overrides: Any) -> None:
 def test_defaults_apply(conn: psycopg.Connection[Any], parent_rows: dict[str, Any]) -> None:
     _insert(conn)
     row = conn.execute(
-        "SELECT status, attempt, created_at IS NOT NULL, updated_at IS NOT NULL FROM code2wf"
+        "SELECT status, attempt, created_at IS NOT NULL, updated_at IS NOT NULL FROM code2wf "
+        "WHERE id = '018f0000-0000-7000-8000-000000000001'"
     ).fetchone()
     assert row == ("0", 1, True, True)
 
@@ -181,7 +182,7 @@ def test_illegal_rows_are_rejected(
 def test_legal_terminal_rows_are_accepted(conn: psycopg.Connection[Any], parent_rows: dict[str, Any]) -> None:
     _insert(conn, id="a", status="1", result_url="k", flag_count=0, materialized_at="2026-01-01T00:00:00Z")
     _insert(conn, id="b", status="2", error_message="generation timed out")
-    assert conn.execute("SELECT count(*) FROM code2wf").fetchone() == (2,)
+    assert conn.execute("SELECT count(*) FROM code2wf WHERE organization_id = 9001").fetchone() == (2,)
 
 
 def test_models_and_migrations_agree(pg_url: str) -> None:
