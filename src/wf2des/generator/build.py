@@ -60,6 +60,10 @@ _NON_INLINE = frozenset(
         "audio",
     }
 )
+_CODE_LIKE = frozenset({"code", "kbd", "samp", "tt", "var", "mark"})
+_PHRASING = frozenset(
+    {"span", "em", "strong", "b", "i", "u", "s", "small", "sub", "sup", "abbr", "cite", "q", "time", "label"}
+)
 _ICON_MAX = 48.0
 _WS = re.compile(r"[ \t\n\r\f]+")
 
@@ -136,8 +140,11 @@ class Builder:
         if item.tag in ("br", "::marker"):
             # A list bullet joins its item's text ("• Item"), as a designer would type it.
             return True
+        display = style.get("display")
+        if display == "inline-block" and not self._word_box(item):
+            return False
         if (
-            style.get("display") != "inline"
+            display not in ("inline", "inline-block")
             or item.tag in _NON_INLINE
             or style.get("position") in ("absolute", "fixed")
         ):
@@ -145,6 +152,19 @@ class Builder:
         if is_icon_text("".join(_text_of(item))):
             return False
         return all(self._inline_text(child) for child in item.children)
+
+    def _word_box(self, item: CapturedElement) -> bool:
+        """An inline-block that is still a word of the sentence (``<code>``, ``<kbd>``, a plain span).
+
+        Code-like tags keep their tint only as a style run (a wireframe drops it); any other inline-block
+        with a fill or a border is a badge or a chip and stays a frame.
+        """
+        if item.tag in _CODE_LIKE:
+            return True
+        if item.tag not in _PHRASING:
+            return False
+        fill, stroke = self._paint_of(item)
+        return fill is None and stroke is None
 
     def element(self, el: CapturedElement) -> list[WNode]:
         style = el.style

@@ -115,6 +115,11 @@ class Emitter:
         )
         out["textAlignHorizontal"] = node.text_align
         out["textAutoResize"] = "HEIGHT" if node.sizing_h == "FILL" else "NONE"
+        if node.paragraphs:
+            out["paragraphs"] = [
+                {"start": start, "end": end, "paragraphSpacing": num(space)}
+                for start, end, space in node.paragraphs
+            ]
         if node.truncated:
             out["textTruncation"] = "ENDING"
         if main is not None:

@@ -17,11 +17,14 @@ from __future__ import annotations
 import itertools
 
 from wf2des.generator.capture_model import Rect
-from wf2des.generator.model import Outcome, WNode
+from wf2des.generator.model import Outcome, TextRun, WNode
 
 __all__ = ["arrange_tree"]
 
 TOL = 1.0
+_CENTRE_SLACK = 2.5
+# Farther apart than this, two texts are separate blocks of the page rather than paragraphs of one text.
+_MAX_PARAGRAPH_GAP = 48.0
 _SIDES = ("Top", "Right", "Bottom", "Left")
 
 
@@ -60,6 +63,8 @@ class Arranger:
             self.arrange(node)
 
     def arrange(self, node: WNode) -> None:
+        if not _is_row(node.css):
+            node.children = merge_paragraphs(node.children)
         for child in node.children:
             if child.type == "TEXT" and node.clips and not _inside(child.box, node.box):
                 self.outcomes.append(Outcome("text_clipped", "text is clipped by its container", True, child))
@@ -82,10 +87,12 @@ class Arranger:
             node.layout_mode = "NONE"
             return
         css = node.css
-        row_first = css.get("display", "").endswith("flex") and css.get("flex-direction", "row").startswith(
-            "row"
-        )
+        row_first = _is_row(css)
         order = (True, False) if row_first else (False, True)
+        for horizontal in order:
+            if _fits(flow, horizontal):
+                flow = self._flatten(node, flow, horizontal)
+                break
         for attempt in range(len(flow) + 1):
             for horizontal in order:
                 if _fits(flow, horizontal):
@@ -105,6 +112,38 @@ class Arranger:
         self.outcomes.append(
             Outcome("overlap_absolute", "overlapping children kept at absolute positions", True, node)
         )
+
+    def _flatten(self, node: WNode, flow: list[WNode], horizontal: bool) -> list[WNode]:
+        """Dissolve plain frames that stack the same way as ``node`` when that saves layers.
+
+        A frame without paint, role or absolute children that flows in the same direction only groups
+        its children; lifting them into ``node`` keeps every box (gaps that differ are absorbed as usual)
+        and is kept only if it needs fewer spacing wrappers than the frame it removes.
+        """
+        mode = "HORIZONTAL" if horizontal else "VERTICAL"
+        current = list(flow)
+        for kid in flow:
+            if not _dissolvable(kid, mode):
+                continue
+            index = current.index(kid)
+            trial = current[:index] + kid.children + current[index + 1 :]
+            if not _fits(trial, horizontal):
+                continue
+            if (
+                _wrappers_needed(trial, horizontal, node.box, _centre_tol(node))
+                < _wrappers_needed(current, horizontal, node.box, _centre_tol(node)) + 1
+            ):
+                for grandchild in kid.children:
+                    # FILL was relative to the dissolved frame; the new parent decides again.
+                    if horizontal and grandchild.sizing_v == "FILL":
+                        grandchild.sizing_v = "FIXED"
+                    if not horizontal and grandchild.sizing_h == "FILL":
+                        grandchild.sizing_h = "FIXED"
+                current = trial
+        if len(current) != len(flow):
+            others = [c for c in node.children if c.absolute]
+            node.children = current + others
+        return current
 
     def _peel(self, flow: list[WNode]) -> bool:
         """Take the most-overlapped child out of flow; False when nothing overlaps."""
@@ -181,7 +220,7 @@ class Arranger:
         offs = [_start(k.box, c) - _start(box, c) for k in kids]
         ends = [_end(box, c) - _end(k.box, c) for k in kids]
         if (
-            all(abs(o - e) <= TOL for o, e in zip(offs, ends, strict=True))
+            all(abs(o - e) <= _centre_tol(node) for o, e in zip(offs, ends, strict=True))
             and len(kids) >= 1
             and max(offs) > TOL
         ):
@@ -253,6 +292,128 @@ class Arranger:
         wrapper.sizing_h, wrapper.sizing_v = "FIXED", "FIXED"
         self._stack(wrapper, [kid], False)
         return wrapper
+
+
+def _dissolvable(kid: WNode, mode: str) -> bool:
+    return (
+        kid.type == "FRAME"
+        and kid.layout_mode == mode
+        and not kid.painted
+        and not kid.role
+        and not kid.absolute
+        and len(kid.children) >= 1
+        and not any(c.absolute for c in kid.children)
+        and kid.props.get("primaryAxisAlignItems") == "MIN"
+    )
+
+
+def _wrappers_needed(kids: list[WNode], horizontal: bool, box: Rect, centre_tol: float) -> int:
+    """How many "Spacing" wrappers ``Arranger._stack`` would add for these children (a dry run)."""
+    h = horizontal
+    ordered = sorted(kids, key=lambda k: _start(k.box, h))
+    gaps = [_start(b.box, h) - _end(a.box, h) for a, b in itertools.pairwise(ordered)]
+    count = 0
+    if gaps:
+        spacing = max(0.0, min(gaps))
+        inflated: set[int] = set()
+        for i, gap in enumerate(gaps, start=1):
+            if gap - spacing > 0.5 and not _inflatable(ordered[i]):
+                if _inflatable(ordered[i - 1]):
+                    inflated.add(i - 1)
+                else:
+                    count += 1
+    c = not h
+    offs = [_start(k.box, c) - _start(box, c) for k in ordered]
+    ends = [_end(box, c) - _end(k.box, c) for k in ordered]
+    centred = all(abs(o - e) <= centre_tol for o, e in zip(offs, ends, strict=True))
+    if not centred and max(offs) - min(offs) > TOL and max(ends) - min(ends) > TOL:
+        low = max(0.0, min(offs))
+        count += sum(1 for k, o in zip(ordered, offs, strict=True) if o - low > 0.5 and not _inflatable(k))
+    return count
+
+
+def _centre_tol(node: WNode) -> float:
+    """How far from centred a child may sit and still count as centred.
+
+    With ``align-items: center`` a text's glyph box sits up to a couple of pixels off its line box's
+    centre; calling that CENTER costs a pixel of fidelity and saves a wrapper per child.
+    """
+    return _CENTRE_SLACK if node.css.get("align-items") == "center" else TOL
+
+
+def _is_row(css: dict[str, str]) -> bool:
+    return css.get("display", "").endswith("flex") and css.get("flex-direction", "row").startswith("row")
+
+
+def _same_column(a: WNode, b: WNode) -> bool:
+    """Two text blocks one above the other, aligned the same way, read as paragraphs of one text."""
+    if a.text_align != b.text_align or b.box.y < a.box.bottom - TOL or _voice(a) != _voice(b):
+        return False
+    if b.box.y - a.box.bottom > _MAX_PARAGRAPH_GAP:
+        return False
+    if a.text_align == "CENTER":
+        return abs((a.box.x + a.box.right) - (b.box.x + b.box.right)) <= 2 * TOL
+    if a.text_align == "RIGHT":
+        return abs(a.box.right - b.box.right) <= TOL
+    return abs(a.box.x - b.box.x) <= TOL
+
+
+def _voice(node: WNode) -> tuple[float, int, float] | None:
+    """Size, weight and line height of a text's longest run: a heading never merges into body text."""
+    if not node.runs:
+        return None
+    main = max(node.runs, key=lambda r: r.end - r.start)
+    return (main.size, main.weight, main.line_height)
+
+
+def _mergeable(node: WNode) -> bool:
+    return node.type == "TEXT" and not node.absolute and not node.truncated and not node.props
+
+
+def merge_paragraphs(children: list[WNode]) -> list[WNode]:
+    """Stacked sibling texts become one TEXT whose paragraphs keep their own spacing.
+
+    Figma sets the space after each paragraph (``setRangeParagraphSpacing``), so uneven gaps between
+    paragraphs survive exactly, and a column of headings and paragraphs is one layer instead of many.
+    """
+    out: list[WNode] = []
+    for child in children:
+        last = out[-1] if out else None
+        if last is None or not _mergeable(child) or not _mergeable(last) or not _same_column(last, child):
+            out.append(child)
+            continue
+        if last.role != child.role or not last.paragraphs:
+            last = _as_paragraphs(last)
+            out[-1] = last
+        gap = max(0.0, child.box.y - last.box.bottom)
+        start, end, _ = last.paragraphs[-1]
+        last.paragraphs[-1] = (start, end, gap)
+        offset = len(last.characters) + 1
+        last.characters = f"{last.characters}\n{child.characters}"
+        last.runs.extend(
+            TextRun(
+                r.start + offset,
+                r.end + offset,
+                r.size,
+                r.weight,
+                r.line_height,
+                r.color,
+                r.italic,
+                r.underline,
+            )
+            for r in child.runs
+        )
+        last.paragraphs.append((offset, len(last.characters), 0.0))
+        last.box = last.box.union(child.box)
+        last.captured = (last.captured or last.box).union(child.captured or child.box)
+        if last.role != child.role:
+            last.role, last.confidence = None, 0.0
+    return out
+
+
+def _as_paragraphs(node: WNode) -> WNode:
+    node.paragraphs = [(0, len(node.characters), 0.0)]
+    return node
 
 
 def _inside(inner: Rect, outer: Rect) -> bool:

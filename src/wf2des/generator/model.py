@@ -62,6 +62,8 @@ class WNode:
     text_align: str = "LEFT"
     truncated: bool = False
     text_token: str | None = None
+    # Merged paragraphs: (start, end, space after) — Figma's per-range paragraphSpacing.
+    paragraphs: list[tuple[int, int, float]] = field(default_factory=list)
     label: str = ""
     # Layout (decided by ``layout.arrange``).
     layout_mode: str = "NONE"

@@ -49,8 +49,9 @@ async def test_hard_cases_golden(capturer: BrowserCapturer, hard_files: dict[str
     # Absolute overlay.
     badge = next(n for n in nodes if n["characters" if n["type"] == "TEXT" else "name"] == "Badge")
     assert badge["layoutPositioning"] == "ABSOLUTE"
-    # ::before content joins its text.
-    assert "✓ Fast" in texts
+    # ::before content joins its text; list items of one voice are paragraphs of one TEXT.
+    checks = texts["✓ Fast\n✓ Offline"]
+    assert [p["start"] for p in checks["paragraphs"]] == [0, 7]
     # Inline SVG icon, images with and without alt.
     assert any(n["type"] == "VECTOR" and n["role"] == "icon" for n in nodes)
     labels = sorted(n["label"] for n in nodes if n["type"] == "IMAGE")
