@@ -67,8 +67,13 @@ def test_inline_block_code_stays_a_style_run_of_its_sentence_but_a_badge_stays_a
     )
     spec = convert(page(el("body", (0, 0, 800, 600), sentence)), source_entry="index.html")
     assert [t["characters"] for t in _texts(spec)] == ["Run make to build", "new"]
-    badge = next(n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "FRAME" and n.get("fill"))
-    assert [c["characters"] for c in badge["children"]] == ["new"]
+    badge = next(
+        n
+        for n in iter_nodes(spec["screens"][0]["root"])
+        if [c.get("characters") for c in n.get("children", ())] == ["new"]
+    )
+    assert badge["type"] == "FRAME"
+    assert badge["fill"]
 
 
 def test_a_plain_wrapper_stacking_like_its_parent_is_dissolved() -> None:
