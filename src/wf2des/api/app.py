@@ -27,7 +27,7 @@ from wf2des.integrations.blobs import BlobStore, open_blob_store
 from wf2des.pg.engine import make_async_engine, make_session_factory
 from wf2des.pg.settings import PgSettings
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "create_app_from_env"]
 
 _MULTIPART_OVERHEAD = 1024 * 1024
 
@@ -111,6 +111,14 @@ def create_app(
     return app
 
 
+def create_app_from_env() -> FastAPI:
+    """Factory for ``uvicorn --factory`` (``wf2des serve --workers N``): settings from the environment."""
+    from wf2des.core.logging import configure_logging
+
+    configure_logging()
+    return create_app(Settings(), PgSettings())
+
+
 def _build_state(
     settings: Settings,
     pg_settings: PgSettings,
@@ -124,7 +132,11 @@ def _build_state(
         from wf2des.pg.embedded import resolve_database_url
 
         url = resolve_database_url(pg_settings, settings.data_dir)
-    engine = make_async_engine(url, pool_size=pg_settings.pool_size, max_overflow=pg_settings.max_overflow)
+    # One fixed-size pool: overflow connections are closed on return, and under a burst of concurrent
+    # requests that turns into a new PostgreSQL connection per request (measured: 280 connects per 334 creates).
+    engine = make_async_engine(
+        url, pool_size=pg_settings.pool_size + pg_settings.max_overflow, max_overflow=0
+    )
     verifier, dev_key = build_verifier(settings, dev_issuer=cfg.dev_issuer, dev_audience=cfg.dev_audience)
     state = AppState(
         settings=settings,

@@ -33,6 +33,8 @@ from wf2des.core.settings import Settings
 __all__ = ["DevKey", "Principal", "TokenVerifier", "build_verifier", "load_dev_key", "mint_dev_token"]
 
 _KEY_TTL_SECONDS = 3600.0
+_VERIFIED_TTL_SECONDS = 300.0
+_VERIFIED_MAX = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +73,17 @@ class TokenVerifier:
         self._leeway = leeway
         # kid → (key, fetched at): verification stays on the event loop except when a key must be fetched.
         self._keys: dict[str, tuple[PyJWK, float]] = {}
+        # token → (principal, valid until): a plugin repeats one token for many requests; an RS256 verify per
+        # request is the largest CPU cost of a cheap GET. Entries never outlive the token's ``exp``.
+        self._verified: dict[str, tuple[Principal, float]] = {}
 
     async def authenticate(self, authorization: str | None) -> Principal:
         if self._jwks is None:
             raise Unauthorized("Authentication is not configured on this server.")
         token = _bearer(authorization)
+        hit = self._verified.get(token)
+        if hit is not None and hit[1] > time.time():
+            return hit[0]
         try:
             kid = jwt.get_unverified_header(token).get("kid")
         except jwt.PyJWTError:
@@ -85,7 +93,11 @@ class TokenVerifier:
         key = self._cached(kid)
         if key is None:
             key = await anyio.to_thread.run_sync(self._fetch, kid)
-        return self._decode(token, key)
+        principal, expires = self._decode(token, key)
+        if len(self._verified) >= _VERIFIED_MAX:
+            self._verified.clear()
+        self._verified[token] = (principal, min(expires, time.time() + _VERIFIED_TTL_SECONDS))
+        return principal
 
     def _cached(self, kid: str) -> PyJWK | None:
         hit = self._keys.get(kid)
@@ -102,7 +114,7 @@ class TokenVerifier:
         self._keys[kid] = (key, time.monotonic())
         return key
 
-    def _decode(self, token: str, key: PyJWK) -> Principal:
+    def _decode(self, token: str, key: PyJWK) -> tuple[Principal, float]:
         try:
             claims: dict[str, Any] = jwt.decode(
                 token,
@@ -125,7 +137,8 @@ class TokenVerifier:
         subject = claims.get("sub")
         if not audience_ok or not isinstance(subject, str) or not subject or len(subject) > 255:
             raise _invalid()
-        return Principal(subject=subject, organization_ids=_organizations(claims.get(self._org_claim)))
+        principal = Principal(subject=subject, organization_ids=_organizations(claims.get(self._org_claim)))
+        return principal, float(claims["exp"])
 
 
 def _bearer(authorization: str | None) -> str:

@@ -70,11 +70,12 @@ CurrentPrincipal = Annotated[Principal, Depends(_principal)]
 
 
 async def _project_scope(
+    state: StateDep,
     principal: CurrentPrincipal,
     session: SessionDep,
     project_id: Annotated[int, Path(alias="projectId", ge=1, le=2**63 - 1)],
 ) -> ProjectScope:
-    return await authorize_project(session, principal, project_id)
+    return await authorize_project(session, principal, project_id, state.project_owners)
 
 
 ProjectScopeDep = Annotated[ProjectScope, Depends(_project_scope, scope="function")]

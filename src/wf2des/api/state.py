@@ -12,6 +12,7 @@ from wf2des.api.auth import DevKey, TokenVerifier
 from wf2des.api.metrics import Metrics
 from wf2des.api.outbox.publisher import Publisher
 from wf2des.api.settings import ApiSettings
+from wf2des.api.tenancy import ProjectOwners
 from wf2des.core.settings import Settings
 from wf2des.integrations.blobs import BlobStore
 
@@ -29,6 +30,7 @@ class AppState:
     dev_key: DevKey | None
     publisher: Publisher
     metrics: Metrics
+    project_owners: ProjectOwners = field(default_factory=ProjectOwners)
     docstore_ping: Callable[[], object] | None = None
     close_docstore: Callable[[], None] = lambda: None
     # Set after a commit that wrote an outbox message, so the relay publishes without waiting a full tick.

@@ -29,6 +29,9 @@ def _database_url() -> str:
 def serve(
     host: str = typer.Option("127.0.0.1", help="Interface to bind."),
     port: int = typer.Option(8000, help="TCP port."),
+    workers: int = typer.Option(
+        1, min=1, max=64, help="Worker processes (each runs a relay; SKIP LOCKED shares the outbox)."
+    ),
 ) -> None:
     """Run wf2des-api (with its outbox relay and deadline reaper) under uvicorn."""
     import uvicorn
@@ -44,7 +47,18 @@ def serve(
         application = create_app(settings, pg_settings)
     except (Wf2desError, ValueError) as exc:
         raise fail(str(exc)) from None
-    uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+    if workers == 1:
+        uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+    else:  # the settings were validated above; each worker process builds its own app from the environment
+        uvicorn.run(
+            "wf2des.api.app:create_app_from_env",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+        )
 
 
 @admin.command("add-project")

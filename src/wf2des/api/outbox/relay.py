@@ -66,6 +66,7 @@ async def run_relay(
     interval: float,
     wakeup: asyncio.Event | None = None,
     metrics: Metrics | None = None,
+    linger: float = 0.02,
 ) -> None:
     """Drain forever: immediately while batches are full, else on a wake-up or every ``interval`` seconds."""
     backoff = interval
@@ -85,4 +86,7 @@ async def run_relay(
             continue
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(wakeup.wait(), timeout=interval)
+            # Linger briefly so a burst of creates becomes one batch (one claim, one commit) instead of one
+            # drain per request competing with the requests themselves.
+            await asyncio.sleep(linger)
         wakeup.clear()
