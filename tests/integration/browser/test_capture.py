@@ -109,3 +109,20 @@ async def test_infinite_loop_times_out_and_browser_stays_usable(capturer: Browse
     assert time.monotonic() - started < 15
     ok = await capturer.capture({"index.html": b"<p>fine</p>"}, "index.html", [800])
     assert ok.screens[0].root.tag == "body"
+
+
+async def test_captures_share_no_cookies_or_storage(capturer: BrowserCapturer) -> None:
+    writer = (
+        b"<html><body><p>w</p><script>document.cookie = 'seen=1'; localStorage.setItem('seen', '1');"
+        b"</script></body></html>"
+    )
+    reader = (
+        b"<html><body><p id=out>-</p><script>document.getElementById('out').textContent ="
+        b" 'cookie[' + document.cookie + '] storage[' + (localStorage.getItem('seen') || '') + ']';"
+        b"</script></body></html>"
+    )
+    await capturer.capture({"index.html": writer}, "index.html", [800])
+    captured = await capturer.capture({"index.html": reader}, "index.html", [800])
+    spec = convert(captured, source_entry="index.html")
+    texts = [n["characters"] for n in _nodes(spec) if n["type"] == "TEXT"]
+    assert texts == ["cookie[] storage[]"]

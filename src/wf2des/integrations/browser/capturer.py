@@ -1,7 +1,9 @@
 """Render an import offline in headless Chromium and capture it in one CDP round trip per width.
 
 One Chromium process is reused; every capture gets a fresh browser context (no cookies, storage or cache
-shared between imports). Requests to ``http://wf2des.page/<path>`` are answered from the import's files;
+shared between imports). The next context and its first page are made in the background right after a
+capture returns (closing the used one on the way), so a warm capture only loads and snapshots the page:
+opening a page costs a renderer process, 150-500 ms on a busy machine. Requests to ``http://wf2des.page/<path>`` are answered from the import's files;
 everything else is aborted and reported as blocked, so a page can never reach the network.
 
 Hazards handled here:
@@ -9,7 +11,9 @@ Hazards handled here:
   and if even that hangs the browser is restarted so the next capture starts clean;
 - every request is served from memory, so "load" already means the network is idle: waiting for
   Playwright's "networkidle" would only add its fixed 500 ms;
-- Chromium may die between captures; ``capture`` restarts it once before giving up.
+- Chromium may die between captures; ``capture`` restarts it once before giving up;
+- large raster images are served as same-size SVG stubs (``stubs``): the layout is the same, the bytes
+  never cross the DevTools protocol and nothing is decoded.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import contextlib
 import mimetypes
 import posixpath
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -37,6 +42,7 @@ from wf2des.integrations.browser.errors import (
     TooManyElements,
 )
 from wf2des.integrations.browser.snapshot import parse_document
+from wf2des.integrations.browser.stubs import stub_for
 
 __all__ = ["ORIGIN", "BrowserCapturer"]
 
@@ -53,6 +59,8 @@ _FLAGS = (
     "--font-render-hinting=none",
 )
 _VIEWPORT_HEIGHT = {390: 844, 768: 1024}
+_DEFAULT_WIDTH = 1440
+_IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
 _SETTLE_JS = """async (budgetMs) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   await Promise.race([document.fonts.ready, sleep(budgetMs)]);
@@ -73,6 +81,17 @@ def _mime(path: str) -> str:
     )
 
 
+@dataclass(eq=False)
+class _Slot:
+    """A fresh context (request routing bound to whichever import it serves) and its first page."""
+
+    browser: Browser
+    context: BrowserContext
+    page: Page | None
+    files: Mapping[str, bytes] = field(default_factory=dict)
+    blocked: list[str] = field(default_factory=list)
+
+
 class BrowserCapturer:
     """Async capture service; use as ``async with BrowserCapturer() as capturer:``."""
 
@@ -81,6 +100,9 @@ class BrowserCapturer:
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._lock = asyncio.Lock()
+        self._spare: asyncio.Task[_Slot | None] | None = None
+        self._needs_restart = False
+        self.last_phases: dict[str, float] = {}
 
     async def __aenter__(self) -> BrowserCapturer:
         await self.start()
@@ -103,6 +125,7 @@ class BrowserCapturer:
                 raise BrowserCrashed("the browser could not be started") from exc
 
     async def close(self) -> None:
+        await self._drop_spare()
         if self._browser is not None:
             with contextlib.suppress(PlaywrightError):
                 await self._browser.close()
@@ -112,6 +135,8 @@ class BrowserCapturer:
             self._playwright = None
 
     async def _restart(self) -> None:
+        await self._drop_spare()
+        self._needs_restart = False
         if self._browser is not None:
             with contextlib.suppress(PlaywrightError, asyncio.TimeoutError):
                 await asyncio.wait_for(self._browser.close(), 5)
@@ -133,13 +158,88 @@ class BrowserCapturer:
         if not widths:
             raise CaptureError("no viewport width was given")
         async with self._lock:
-            if self._browser is None or not self._browser.is_connected():
+            if self._needs_restart or self._browser is None or not self._browser.is_connected():
                 await self._restart()
             try:
                 return await self._capture_once(files, entry, widths, timeout_s, max_elements)
             except BrowserCrashed:
                 await self._restart()
                 return await self._capture_once(files, entry, widths, timeout_s, max_elements)
+
+    @contextlib.asynccontextmanager
+    async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
+        """A loaded page of the import in its own fresh context, served offline like a capture.
+
+        For tools that inspect the rendered page themselves (the benchmark runs a peer converter in it).
+        """
+        async with self._lock:
+            if self._needs_restart or self._browser is None or not self._browser.is_connected():
+                await self._restart()
+            slot = await self._open_slot()
+            slot.files = files
+            try:
+                assert slot.page is not None
+                await slot.page.set_viewport_size(
+                    {"width": width, "height": _VIEWPORT_HEIGHT.get(width, 900)}
+                )
+                await slot.page.goto(f"{ORIGIN}/{entry.lstrip('/')}", wait_until="load")
+                await slot.page.evaluate(_SETTLE_JS, 2000)
+                yield slot.page
+            finally:
+                await self._discard(slot.context)
+
+    async def _drop_spare(self) -> None:
+        spare, self._spare = self._spare, None
+        if spare is None:
+            return
+        spare.cancel()
+        with contextlib.suppress(asyncio.CancelledError, PlaywrightError, TimeoutError):
+            slot = await spare
+            if slot is not None:
+                await asyncio.wait_for(slot.context.close(), 5)
+
+    async def _open_slot(self) -> _Slot:
+        assert self._browser is not None
+        browser = self._browser
+        context = await browser.new_context(
+            java_script_enabled=True,
+            service_workers="block",
+            device_scale_factor=1,
+            viewport={"width": _DEFAULT_WIDTH, "height": _VIEWPORT_HEIGHT.get(_DEFAULT_WIDTH, 900)},
+        )
+        slot = _Slot(browser=browser, context=context, page=None)
+        await context.route("**/*", lambda route: self._serve(route, slot.files, slot.blocked))
+        slot.page = await context.new_page()
+        return slot
+
+    async def _prepare_next(self, used: BrowserContext) -> _Slot | None:
+        """Close the used context, then open the next capture's context and page (in the background)."""
+        try:
+            await asyncio.wait_for(used.close(), 5)
+        except (TimeoutError, PlaywrightError):
+            self._needs_restart = True  # a stuck renderer: the next capture restarts the browser
+            return None
+        try:
+            return await self._open_slot()
+        except PlaywrightError:
+            return None
+
+    async def _take_slot(self) -> _Slot:
+        spare, self._spare = self._spare, None
+        slot: _Slot | None = None
+        if spare is not None:
+            with contextlib.suppress(PlaywrightError, asyncio.CancelledError):
+                slot = await spare
+        if slot is not None and (slot.browser is not self._browser or not slot.browser.is_connected()):
+            slot = None
+        if self._needs_restart:
+            await self._restart()
+        if slot is None:
+            try:
+                slot = await self._open_slot()
+            except PlaywrightError as exc:
+                raise BrowserCrashed("the browser stopped while rendering the page") from exc
+        return slot
 
     async def _capture_once(
         self,
@@ -149,15 +249,13 @@ class BrowserCapturer:
         timeout_s: float,
         max_elements: int,
     ) -> CaptureResult:
-        assert self._browser is not None
+        phases: dict[str, float] = {}
+        started = time.perf_counter()
+        slot = await self._take_slot()
+        phases["context"] = (time.perf_counter() - started) * 1000
         blocked: list[str] = []
-        try:
-            context = await self._browser.new_context(
-                java_script_enabled=True, service_workers="block", device_scale_factor=1
-            )
-        except PlaywrightError as exc:
-            raise BrowserCrashed("the browser stopped while rendering the page") from exc
-        await context.route("**/*", lambda route: self._serve(route, files, blocked))
+        slot.files, slot.blocked = files, blocked
+        context = slot.context
         deadline = time.monotonic() + timeout_s
         try:
             screens: list[CapturedScreen] = []
@@ -167,8 +265,10 @@ class BrowserCapturer:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
                     raise TimeoutError
+                page, slot.page = slot.page, None
                 screen, page_count, fonts = await asyncio.wait_for(
-                    self._capture_width(context, entry, int(width), max_elements, remaining), remaining
+                    self._capture_width(context, page, entry, int(width), max_elements, remaining, phases),
+                    remaining,
                 )
                 screens.append(screen)
                 failed_fonts.update(fonts)
@@ -186,7 +286,9 @@ class BrowserCapturer:
         except BaseException:
             await self._discard(context)
             raise
-        await self._discard(context)
+        slot.files, slot.blocked = {}, []  # the used context serves nothing more while it closes
+        self._spare = asyncio.get_running_loop().create_task(self._prepare_next(context))
+        self.last_phases = phases
         return CaptureResult(
             entry=entry,
             screens=tuple(screens),
@@ -203,14 +305,32 @@ class BrowserCapturer:
             await self._restart()
 
     async def _capture_width(
-        self, context: BrowserContext, entry: str, width: int, max_elements: int, budget_s: float
+        self,
+        context: BrowserContext,
+        page: Page | None,
+        entry: str,
+        width: int,
+        max_elements: int,
+        budget_s: float,
+        phases: dict[str, float],
     ) -> tuple[CapturedScreen, int, list[str]]:
+        def lap(name: str, since: float) -> float:
+            now = time.perf_counter()
+            phases[name] = phases.get(name, 0.0) + (now - since) * 1000
+            return now
+
+        mark = time.perf_counter()
         height = _VIEWPORT_HEIGHT.get(width, 900)
-        page: Page = await context.new_page()
-        await page.set_viewport_size({"width": width, "height": height})
+        if page is None:
+            page = await context.new_page()
+        if page.viewport_size != {"width": width, "height": height}:
+            await page.set_viewport_size({"width": width, "height": height})
+        mark = lap("page", mark)
         timeout_ms = max(1.0, budget_s * 1000)
         await page.goto(f"{ORIGIN}/{entry}", wait_until="load", timeout=timeout_ms)
+        mark = lap("load", mark)
         settled: dict[str, Any] = await page.evaluate(_SETTLE_JS, 2000)
+        mark = lap("settle", mark)
         count = int(settled["count"])
         if count > max_elements:
             raise TooManyElements(f"the page has more than {max_elements:,} elements")
@@ -219,9 +339,10 @@ class BrowserCapturer:
             "DOMSnapshot.captureSnapshot",
             {"computedStyles": list(CAPTURED_STYLES), "includeDOMRects": True, "includePaintOrder": True},
         )
-        await session.detach()
-        await page.close()
+        mark = lap("snapshot", mark)
+        # The page is not closed here: closing the context (in the background) closes it.
         root, content_width, content_height, title = parse_document(snapshot)
+        lap("parse", mark)
         screen = CapturedScreen(
             viewport_width=width,
             viewport_height=height,
@@ -242,7 +363,11 @@ class BrowserCapturer:
             if body is None and (path == "" or path.endswith("/")):
                 body = files.get(posixpath.join(path, "index.html"))
             if body is not None:
-                await route.fulfill(status=200, body=body, headers={"content-type": _mime(path)})
+                mime = _mime(path)
+                stub = stub_for(body) if mime in _IMAGE_TYPES else None
+                if stub is not None:
+                    body, mime = stub, "image/svg+xml"
+                await route.fulfill(status=200, body=body, headers={"content-type": mime})
                 return
             await route.fulfill(status=404, body=b"", headers={"content-type": "text/plain"})
             return
