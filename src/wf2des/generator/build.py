@@ -84,6 +84,10 @@ def _text_of(item: CapturedElement | CapturedText) -> Iterator[str]:
             yield from _text_of(child)
 
 
+def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[3] >= 0.99 and all(abs(x - y) <= 1.5 / 255 for x, y in zip(a[:3], b[:3], strict=True))
+
+
 def _align(value: str) -> str:
     return {
         "center": "CENTER",
@@ -97,6 +101,8 @@ def _align(value: str) -> str:
 class Builder:
     def __init__(self, outcomes: list[Outcome]) -> None:
         self.outcomes = outcomes
+        # The colour showing behind the element being built (the nearest fill above it).
+        self._backdrop: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
 
     def flag(self, kind: str, message: str, node: WNode | None, *, flagged: bool = True) -> None:
         self.outcomes.append(Outcome(kind=kind, message=message, flagged=flagged, node=node))
@@ -112,6 +118,7 @@ class Builder:
         root.css = dict(body.style)
         background = parse_color(body.style.get("background-color"))
         root.fill = background if not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
+        self._backdrop = root.fill
         root.clips = True
         root.children = self.children(body)
         return root
@@ -220,7 +227,16 @@ class Builder:
         }
         node.absolute = style.get("position") in ("absolute", "fixed")
         self._paint(node, el)
-        node.children = self.children(el)
+        if node.fill is not None and not node.absolute and _same_colour(node.fill, self._backdrop):
+            # White on white draws nothing: without the fill the frame can collapse or dissolve.
+            node.fill = None
+        backdrop = self._backdrop
+        if node.fill is not None and node.fill[3] >= 0.99:
+            self._backdrop = node.fill
+        try:
+            node.children = self.children(el)
+        finally:
+            self._backdrop = backdrop
         role, confidence = element_role(
             el.tag,
             el.attrs,

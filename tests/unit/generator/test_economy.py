@@ -94,3 +94,25 @@ def test_a_plain_wrapper_stacking_like_its_parent_is_dissolved() -> None:
     assert parent["children"] == images
     assert parent["itemSpacing"] == 16
     assert replay_iou(root, replay_layout(spec)) > 0.99
+
+
+def test_a_fill_the_same_as_the_backdrop_is_dropped_but_a_visible_one_is_kept() -> None:
+    white_box = el(
+        "div",
+        (20, 20, 600, 100),
+        el("p", (40, 40, 560, 24), text("On white", (40, 40, 100, 24))),
+        el("img", (40, 80, 100, 24)),
+        background_color="rgb(255, 255, 255)",
+    )
+    grey_box = el(
+        "div",
+        (20, 140, 600, 100),
+        el("p", (40, 160, 560, 24), text("On grey", (40, 160, 100, 24))),
+        el("img", (40, 200, 100, 24)),
+        background_color="rgb(200, 200, 200)",
+    )
+    body = el("body", (0, 0, 800, 600), white_box, grey_box, background_color="rgb(255, 255, 255)")
+    spec = convert(page(body), source_entry="index.html")
+    filled = [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "FRAME" and n.get("fill")]
+    assert [n["fill"] for n in filled] == ["color/wf/white", "color/wf/grey-200"]
+    assert filled[0]["name"] == "Page 800"
