@@ -117,8 +117,10 @@ class Builder:
         )
         root.css = dict(body.style)
         background = parse_color(body.style.get("background-color"))
-        root.fill = background if not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
-        self._backdrop = root.fill
+        self._backdrop = (
+            background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
+        )
+        root.fill = self._backdrop
         root.clips = True
         root.children = self.children(body)
         return root
