@@ -84,6 +84,37 @@ def _text_of(item: CapturedElement | CapturedText) -> Iterator[str]:
             yield from _text_of(child)
 
 
+def _fit_line_box(node: WNode, container: CapturedElement) -> None:
+    """Give a text that is all of its block's content that block's content box.
+
+    The browser's text boxes hug the glyphs; a Figma text layer is as tall as its lines (line height times
+    lines) and as wide as the column it wraps in, which is the block's content box. Using that box keeps
+    the gaps between paragraphs equal to their CSS margins, so a stack needs no spacing wrappers. Only when
+    the block is not much taller than its text (a fixed-height, centred button keeps the glyph box).
+    """
+    style = container.style
+    if style.get("display", "inline").startswith("inline") or container.tag in ("button", "select"):
+        return
+    rect = container.rect
+    left = rect.x + px(style.get("padding-left")) + px(style.get("border-left-width"))
+    top = rect.y + px(style.get("padding-top")) + px(style.get("border-top-width"))
+    right = rect.right - px(style.get("padding-right")) - px(style.get("border-right-width"))
+    bottom = rect.bottom - px(style.get("padding-bottom")) - px(style.get("border-bottom-width"))
+    content = Rect(left, top, right - left, bottom - top)
+    glyphs = node.box
+    line = max((r.line_height for r in node.runs), default=0.0)
+    if content.width <= 0 or content.height <= 0 or line <= 0:
+        return
+    inside = (
+        glyphs.x >= content.x - 1
+        and glyphs.y >= content.y - 1
+        and glyphs.right <= content.right + 1
+        and glyphs.bottom <= content.bottom + 1
+    )
+    if inside and content.height - glyphs.height <= line * 0.75:
+        node.box = content
+
+
 def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[3] >= 0.99 and all(abs(x - y) <= 1.5 / 255 for x, y in zip(a[:3], b[:3], strict=True))
 
@@ -139,7 +170,11 @@ class Builder:
             if isinstance(child, CapturedElement):
                 out.extend(self.element(child))
         if run:
-            out.extend(self._text_node(run, element))
+            whole = len(run) == len(element.children)
+            texts = self._text_node(run, element)
+            if whole and len(texts) == 1:
+                _fit_line_box(texts[0], element)
+            out.extend(texts)
         return out
 
     def _inline_text(self, item: CapturedElement | CapturedText) -> bool:

@@ -230,6 +230,9 @@ class Arranger:
             counter, pad_cs, pad_ce = "MIN", max(0.0, min(offs)), max(0.0, min(ends))
         elif max(ends) - min(ends) <= TOL:
             counter, pad_cs, pad_ce = "MAX", max(0.0, min(offs)), max(0.0, min(ends))
+        elif (centred := _common_centre(kids, box, c, _centre_tol(node))) is not None:
+            # Centred between uneven paddings (a row whose box is taller above than below).
+            counter, (pad_cs, pad_ce) = "CENTER", centred
         else:
             counter, pad_cs, pad_ce = "MIN", max(0.0, min(offs)), max(0.0, min(ends))
             for i, off in enumerate(offs):
@@ -326,10 +329,25 @@ def _wrappers_needed(kids: list[WNode], horizontal: bool, box: Rect, centre_tol:
     offs = [_start(k.box, c) - _start(box, c) for k in ordered]
     ends = [_end(box, c) - _end(k.box, c) for k in ordered]
     centred = all(abs(o - e) <= centre_tol for o, e in zip(offs, ends, strict=True))
+    centred = centred or _common_centre(ordered, box, c, centre_tol) is not None
     if not centred and max(offs) - min(offs) > TOL and max(ends) - min(ends) > TOL:
         low = max(0.0, min(offs))
         count += sum(1 for k, o in zip(ordered, offs, strict=True) if o - low > 0.5 and not _inflatable(k))
     return count
+
+
+def _common_centre(kids: list[WNode], box: Rect, c: bool, tol: float) -> tuple[float, float] | None:
+    """Counter-axis paddings that centre every child, when their centres coincide within ``tol``."""
+    centres = [(_start(k.box, c) + _end(k.box, c)) / 2 for k in kids]
+    if max(centres) - min(centres) > tol:
+        return None
+    centre = sum(centres) / len(centres)
+    half = max(max(centre - _start(k.box, c), _end(k.box, c) - centre) for k in kids)
+    pad_start = centre - half - _start(box, c)
+    pad_end = _end(box, c) - centre - half
+    if pad_start < -0.5 or pad_end < -0.5:
+        return None
+    return max(0.0, pad_start), max(0.0, pad_end)
 
 
 def _centre_tol(node: WNode) -> float:

@@ -116,3 +116,19 @@ def test_a_fill_the_same_as_the_backdrop_is_dropped_but_a_visible_one_is_kept() 
     filled = [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "FRAME" and n.get("fill")]
     assert [n["fill"] for n in filled] == ["color/wf/white", "color/wf/grey-200"]
     assert filled[0]["name"] == "Page 800"
+
+
+def test_a_text_that_is_its_whole_block_takes_the_block_content_box_unless_the_block_is_much_taller() -> None:
+    paragraph = el("p", (20, 20, 600, 48), text("Two lines of body", (20, 23, 560, 42)), line_height="24px")
+    tall = el(
+        "div",
+        (20, 100, 600, 120),
+        text("Centred in a tall box", (200, 150, 200, 18)),
+        display="flex",
+        align_items="center",
+        line_height="24px",
+    )
+    spec = convert(page(el("body", (0, 0, 800, 600), paragraph, tall)), source_entry="index.html")
+    boxes = {t["characters"]: t["capturedBox"] for t in _texts(spec)}
+    assert boxes["Two lines of body"] == {"x": 20, "y": 20, "width": 600, "height": 48}
+    assert boxes["Centred in a tall box"] == {"x": 200, "y": 150, "width": 200, "height": 18}
