@@ -115,6 +115,15 @@ def _fit_line_box(node: WNode, container: CapturedElement) -> None:
         node.box = content
 
 
+def _within(inner: Rect, outer: Rect) -> bool:
+    return (
+        inner.x >= outer.x - 0.5
+        and inner.y >= outer.y - 0.5
+        and inner.right <= outer.right + 0.5
+        and inner.bottom <= outer.bottom + 0.5
+    )
+
+
 def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[3] >= 0.99 and all(abs(x - y) <= 1.5 / 255 for x, y in zip(a[:3], b[:3], strict=True))
 
@@ -274,6 +283,9 @@ class Builder:
             node.children = self.children(el)
         finally:
             self._backdrop = backdrop
+        if node.clips and all(_within(child.box, node.box) for child in node.children):
+            # overflow: auto/hidden with nothing overflowing clips nothing; the frame may then collapse.
+            node.clips = False
         role, confidence = element_role(
             el.tag,
             el.attrs,

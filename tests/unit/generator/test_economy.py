@@ -132,3 +132,25 @@ def test_a_text_that_is_its_whole_block_takes_the_block_content_box_unless_the_b
     boxes = {t["characters"]: t["capturedBox"] for t in _texts(spec)}
     assert boxes["Two lines of body"] == {"x": 20, "y": 20, "width": 600, "height": 48}
     assert boxes["Centred in a tall box"] == {"x": 200, "y": 150, "width": 200, "height": 18}
+
+
+def test_a_scroll_box_with_nothing_overflowing_clips_nothing_and_collapses() -> None:
+    quiet = el(
+        "pre",
+        (20, 20, 600, 48),
+        text("fits", (20, 20, 40, 24)),
+        overflow_x="auto",
+        overflow_y="auto",
+    )
+    spilling = el(
+        "div",
+        (20, 100, 100, 24),
+        text("a line far wider than its box", (20, 100, 300, 24)),
+        overflow_x="hidden",
+        overflow_y="hidden",
+    )
+    spec = convert(page(el("body", (0, 0, 800, 600), quiet, spilling)), source_entry="index.html")
+    root = spec["screens"][0]["root"]
+    clipping = [n for n in iter_nodes(root) if n.get("clipsContent") and n["id"] != root["id"]]
+    assert [[c["characters"] for c in n["children"]] for n in clipping] == [["a line far wider than its box"]]
+    assert any(t["characters"] == "fits" for t in root["children"])
