@@ -87,6 +87,32 @@ async def _load(
     return latencies, statuses, time.perf_counter() - started
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time of a process and its children (uvicorn workers), to report CPU cost per request."""
+    import psutil
+
+    root = psutil.Process(pid)
+    total = 0.0
+    for proc in [root, *root.children(recursive=True)]:
+        try:
+            times = proc.cpu_times()
+            total += times.user + times.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def _measure(
+    port: int, pid: int, make_request: Callable[[], bytes], duration: float, clients: int, name: str
+) -> tuple[float, float, float]:
+    cpu_before = _cpu_seconds(pid)
+    lat, statuses, elapsed = asyncio.run(_load(port, make_request, duration, clients))
+    cpu = _cpu_seconds(pid) - cpu_before
+    rate, p50, p99 = _report(name, lat, statuses, elapsed)
+    print(f"    server CPU {cpu / max(1, len(lat)) * 1000:.2f} ms per request ({cpu / elapsed:.2f} cores busy)")
+    return rate, p50, p99
+
+
 def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
@@ -284,8 +310,7 @@ def main() -> int:
 
         # Warm-up (connection pools, JIT-less caches), then the measured run.
         asyncio.run(_load(port, lambda: create_request, 2.0, CLIENTS))
-        lat, statuses, elapsed = asyncio.run(_load(port, lambda: create_request, args.duration, CLIENTS))
-        creates, _, create_p99 = _report("creates", lat, statuses, elapsed)
+        creates, _, create_p99 = _measure(port, proc.pid, lambda: create_request, args.duration, CLIENTS, "creates")
 
         print(f"seeding {args.rows:,} code2wf rows …", flush=True)
         _seed_rows(url, args.rows)
@@ -301,10 +326,9 @@ def main() -> int:
             ).encode()
 
         asyncio.run(_load(port, discovery_request, 2.0, CLIENTS))
-        lat, statuses, elapsed = asyncio.run(_load(port, discovery_request, args.duration, CLIENTS))
-        _, _, discovery_p99 = _report("discovery", lat, statuses, elapsed)
-        single_lat, _, _ = asyncio.run(_load(port, discovery_request, 5.0, 1))
-        print(f"discovery, 1 client: p50 {_pct(single_lat, 0.5):.1f} ms  p99 {_pct(single_lat, 0.99):.1f} ms")
+        _, _, discovery_p99 = _measure(port, proc.pid, discovery_request, args.duration, CLIENTS, "discovery")
+        _measure(port, proc.pid, discovery_request, 5.0, 1, "discovery, 1 client")
+        print(f"load average during the run: {os.getloadavg()}")
 
         proc.terminate()
         proc.wait(timeout=30)

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
+from sqlalchemy.ext.asyncio import create_async_engine
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from wf2des.api.auth import build_verifier
@@ -24,8 +25,8 @@ from wf2des.api.settings import ApiSettings
 from wf2des.api.state import AppState
 from wf2des.core.settings import Settings
 from wf2des.integrations.blobs import BlobStore, open_blob_store
-from wf2des.pg.engine import make_async_engine, make_session_factory
-from wf2des.pg.settings import PgSettings
+from wf2des.pg.engine import make_session_factory
+from wf2des.pg.settings import PgSettings, sqlalchemy_url
 
 __all__ = ["create_app", "create_app_from_env"]
 
@@ -134,8 +135,15 @@ def _build_state(
         url = resolve_database_url(pg_settings, settings.data_dir)
     # One fixed-size pool: overflow connections are closed on return, and under a burst of concurrent
     # requests that turns into a new PostgreSQL connection per request (measured: 280 connects per 334 creates).
-    engine = make_async_engine(
-        url, pool_size=pg_settings.pool_size + pg_settings.max_overflow, max_overflow=0
+    # No pre-ping: it is a SELECT 1 round trip on every checkout. After a PostgreSQL restart the first request
+    # on a dead connection fails (a 500 problem document) and SQLAlchemy then invalidates the whole pool;
+    # ``pool_recycle`` bounds connection age behind proxies and RDS idle timeouts.
+    engine = create_async_engine(
+        sqlalchemy_url(url),
+        pool_size=pg_settings.pool_size + pg_settings.max_overflow,
+        max_overflow=0,
+        pool_pre_ping=False,
+        pool_recycle=1800,
     )
     verifier, dev_key = build_verifier(settings, dev_issuer=cfg.dev_issuer, dev_audience=cfg.dev_audience)
     state = AppState(

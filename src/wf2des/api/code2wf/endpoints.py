@@ -18,6 +18,7 @@ from wf2des.api.code2wf.schemas import (
 )
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
 from wf2des.api.problems import problem_responses
+from wf2des.api.responses import model_response
 from wf2des.pg.repositories import Code2wfListFilter
 
 __all__ = ["router"]
@@ -37,17 +38,16 @@ _READ = problem_responses(401, 404, 422)
 )
 async def create_code2wf(
     body: Code2wfCreate,
-    response: Response,
     scope: ProjectScopeDep,
     principal: CurrentPrincipal,
     session: SessionDep,
     state: StateDep,
-) -> Code2wfOut:
+) -> Response:
     row = await service.create(
         session, scope, principal, body, settings=state.settings, api_settings=state.api_settings
     )
-    response.headers["Location"] = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
-    return Code2wfOut.of(row)
+    location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
+    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
 
 
 @router.get("", response_model=Code2wfList, responses=_READ, summary="List / discover generations")
@@ -61,7 +61,7 @@ async def list_code2wf(
     materialized: bool | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     cursor: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
-) -> Code2wfList:
+) -> Response:
     flt = Code2wfListFilter(
         figma_file_key=figma_file_key,
         status=status_from_name(status_name) if status_name else None,
@@ -70,12 +70,12 @@ async def list_code2wf(
         limit=limit,
     )
     rows, next_cursor = await service.list_page(session, scope, flt)
-    return Code2wfList(items=[Code2wfOut.of(r) for r in rows], next_cursor=next_cursor)
+    return model_response(Code2wfList(items=[Code2wfOut.of(r) for r in rows], next_cursor=next_cursor))
 
 
 @router.get("/{code2wfId}", response_model=Code2wfOut, responses=_READ, summary="One generation")
-async def get_code2wf(scope: ProjectScopeDep, session: SessionDep, code2wf_id: Code2wfId) -> Code2wfOut:
-    return Code2wfOut.of(await service.get(session, scope, code2wf_id))
+async def get_code2wf(scope: ProjectScopeDep, session: SessionDep, code2wf_id: Code2wfId) -> Response:
+    return model_response(Code2wfOut.of(await service.get(session, scope, code2wf_id)))
 
 
 @router.get(
@@ -118,18 +118,17 @@ async def materialize_code2wf(
     summary="Retry a failed generation as a new row",
 )
 async def retry_code2wf(
-    response: Response,
     scope: ProjectScopeDep,
     principal: CurrentPrincipal,
     session: SessionDep,
     state: StateDep,
     code2wf_id: Code2wfId,
-) -> Code2wfOut:
+) -> Response:
     row = await service.retry(
         session, scope, principal, code2wf_id, settings=state.settings, api_settings=state.api_settings
     )
-    response.headers["Location"] = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
-    return Code2wfOut.of(row)
+    location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
+    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
 
 
 @router.delete(
