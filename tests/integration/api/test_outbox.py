@@ -109,3 +109,19 @@ def test_relay_killed_mid_batch_loses_nothing(fresh_pg_database: Any, broker: Re
     seen = [json.loads(raw)["headers"]["id"] for raw in r3.lrange("celery", 0, -1)]
     assert sorted(set(seen)) == sorted(ids)  # nothing lost
     assert len(seen) == 14  # the four published before the crash went out twice (harmless: same task id)
+
+
+def test_in_process_broker_memory_transport() -> None:
+    """The demo's ``memory://`` broker: publishing works in-process and the message is there to consume."""
+    publisher = CeleryPublisher("memory://", timeout=1.0)
+    try:
+        outcome = publisher.publish_many([OutgoingMessage(1, CODE2WF_GENERATE, {"code2wf_id": "mem-1"})])
+        assert outcome == PublishOutcome([1])
+        publisher.ping()
+        with publisher.celery_app.connection_for_read() as conn:
+            message = conn.SimpleQueue("celery").get(timeout=2)
+            assert message.headers["task"] == CODE2WF_GENERATE
+            assert message.headers["id"] == "mem-1"
+            message.ack()
+    finally:
+        publisher.close()

@@ -57,6 +57,11 @@ class CeleryPublisher:
         self._app = make_celery(broker_url, timeout=timeout)
         self._timeout = timeout
 
+    @property
+    def celery_app(self) -> Celery:
+        """The underlying app (the in-process demo consumes from the same ``memory://`` transport)."""
+        return self._app
+
     def publish_many(self, messages: Sequence[OutgoingMessage]) -> PublishOutcome:
         published: list[int] = []
         for message in messages:
