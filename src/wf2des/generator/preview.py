@@ -112,14 +112,25 @@ class _Svg:
         fill = _hex(self.spec, node.get("fill"), "#1F1F1F")
         align = node.get("textAlignHorizontal", "LEFT")
         anchor, tx = {"CENTER": ("middle", x + w / 2), "RIGHT": ("end", x + w)}.get(align, ("start", x))
-        max_lines = max(1, round(h / line))
-        characters = " ".join(str(node["characters"]).split(" "))
-        # The browser measured one line: trust it over the width estimate, which is only a guess per glyph.
-        lines = [characters.replace("\n", " ")] if max_lines == 1 else _wrap(characters, w, size)
+        characters = str(node["characters"])
+        # Merged paragraphs keep the browser's space after each one (Figma's paragraphSpacing).
+        paragraphs = node.get("paragraphs") or [{"start": 0, "end": len(characters), "paragraphSpacing": 0}]
         out = []
-        for i, text in enumerate(lines[:max_lines]):
-            baseline = y + i * line + (line + size * 0.7) / 2
-            out.append(f'<tspan x="{tx:.1f}" y="{baseline:.1f}">{escape(text)}</tspan>')
+        top = 0.0
+        for paragraph in paragraphs:
+            chunk = " ".join(characters[paragraph["start"] : paragraph["end"]].split(" "))
+            room = max(1, round((h - top) / line))
+            # One line measured by the browser stays one line: the width estimate is only a guess per glyph.
+            lines = (
+                [chunk.replace("\n", " ")] if room == 1 and len(paragraphs) == 1 else _wrap(chunk, w, size)
+            )
+            for text in lines[:room]:
+                baseline = y + top + (line + size * 0.7) / 2
+                out.append(f'<tspan x="{tx:.1f}" y="{baseline:.1f}">{escape(text)}</tspan>')
+                top += line
+            top += float(paragraph["paragraphSpacing"])
+            if top >= h:
+                break
         # CairoSVG takes only the first family; Liberation Sans has Arial's metrics, so lines fit as measured.
         self.parts.append(
             f'<text font-family="Liberation Sans" font-size="{size:.1f}" font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{"".join(out)}</text>'
