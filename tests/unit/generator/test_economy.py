@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.unit.generator.conftest import el, page, text
 from wf2des.generator import convert, replay_layout
 from wf2des.generator.metrics import iter_nodes, replay_iou, text_coverage
+from wf2des.generator.preview import render_preview_svg
 
 
 def _texts(spec: dict) -> list[dict]:
@@ -154,3 +159,17 @@ def test_a_scroll_box_with_nothing_overflowing_clips_nothing_and_collapses() -> 
     clipping = [n for n in iter_nodes(root) if n.get("clipsContent") and n["id"] != root["id"]]
     assert [[c["characters"] for c in n["children"]] for n in clipping] == [["a line far wider than its box"]]
     assert any(t["characters"] == "fits" for t in root["children"])
+
+
+def test_the_preview_keeps_the_space_after_each_merged_paragraph() -> None:
+    column = el(
+        "div",
+        (20, 20, 600, 200),
+        el("p", (20, 20, 600, 24), text("First.", (20, 20, 60, 24))),
+        el("p", (20, 84, 600, 24), text("Second.", (20, 84, 70, 24))),
+    )
+    spec = convert(page(el("body", (0, 0, 800, 600), column)), source_entry="index.html")
+    svg = render_preview_svg(spec)
+    first = float(re.search(r'y="([\d.]+)">First\.', svg).group(1))  # type: ignore[union-attr]
+    second = float(re.search(r'y="([\d.]+)">Second\.', svg).group(1))  # type: ignore[union-attr]
+    assert second - first == pytest.approx(24 + 40, abs=0.2)
