@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from wf2des.api.auth import DevKey, TokenVerifier
+from wf2des.api.code2wf.sources import CompletedImports
 from wf2des.api.metrics import Metrics
 from wf2des.api.outbox.publisher import Publisher
 from wf2des.api.settings import ApiSettings
@@ -31,6 +32,7 @@ class AppState:
     publisher: Publisher
     metrics: Metrics
     project_owners: ProjectOwners = field(default_factory=ProjectOwners)
+    completed_imports: CompletedImports = field(default_factory=CompletedImports)
     docstore_ping: Callable[[], object] | None = None
     close_docstore: Callable[[], None] = lambda: None
     # Set after a commit that wrote an outbox message, so the relay publishes without waiting a full tick.

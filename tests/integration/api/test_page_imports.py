@@ -113,11 +113,15 @@ def test_code2wf_requires_a_page_import_of_the_same_project(live: Live, project:
     live.sql("INSERT INTO project (id, organization_id, name) VALUES (%s, %s, 'p2')", other, org)
     with live.client(mint(org)) as client:
         pi = upload(client, other).json()["pageImportId"]
+        # A successful create first, so the import is in the API's completed-imports cache: the cache must
+        # still refuse it for another project.
+        assert client.post(f"/v1/projects/{other}/code2wf", json={"pageImportId": pi, "figmaFileKey": "K"}).status_code == 202
         resp = client.post(f"/v1/projects/{proj}/code2wf", json={"pageImportId": pi, "figmaFileKey": "K"})
         assert resp.status_code == 422
         assert resp.json()["code"] == "page_import_not_found"
-        live.sql("UPDATE page_import SET status = 'uploading' WHERE id = %s", pi)
-        pending = client.post(f"/v1/projects/{other}/code2wf", json={"pageImportId": pi, "figmaFileKey": "K"})
+        pi2 = upload(client, other).json()["pageImportId"]
+        live.sql("UPDATE page_import SET status = 'uploading' WHERE id = %s", pi2)
+        pending = client.post(f"/v1/projects/{other}/code2wf", json={"pageImportId": pi2, "figmaFileKey": "K"})
         assert pending.status_code == 409
         assert pending.json()["code"] == "page_import_not_completed"
         for body in [{"pageImportId": pi, "figmaFileKey": "bad-key"},
@@ -126,4 +130,4 @@ def test_code2wf_requires_a_page_import_of_the_same_project(live: Live, project:
             bad = client.post(f"/v1/projects/{other}/code2wf", json=body)
             assert bad.status_code == 422, body
             assert bad.headers["content-type"].startswith("application/problem+json")
-    assert live.sql("SELECT count(*) FROM code2wf WHERE organization_id = %s", org) == [(0,)]
+    assert live.sql("SELECT project_id FROM code2wf WHERE organization_id = %s", org) == [(other,)]

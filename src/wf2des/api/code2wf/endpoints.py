@@ -44,7 +44,13 @@ async def create_code2wf(
     state: StateDep,
 ) -> Response:
     row = await service.create(
-        session, scope, principal, body, settings=state.settings, api_settings=state.api_settings
+        session,
+        scope,
+        principal,
+        body,
+        settings=state.settings,
+        api_settings=state.api_settings,
+        imports=state.completed_imports,
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
     return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})

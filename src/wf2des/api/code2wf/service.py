@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.api.auth import Principal
 from wf2des.api.code2wf.schemas import Code2wfCreate
+from wf2des.api.code2wf.sources import CompletedImports, SourceImport
 from wf2des.api.deps import OUTBOX_WRITTEN
 from wf2des.api.settings import ApiSettings
 from wf2des.api.tenancy import not_found
@@ -34,7 +35,7 @@ from wf2des.pg.repositories import (
     PageImportRepository,
     ProjectScope,
 )
-from wf2des.pg.tables import Code2wf, PageImport, PageImportStatus, Wf2desStatus
+from wf2des.pg.tables import Code2wf, PageImportStatus, Wf2desStatus
 
 __all__ = [
     "create",
@@ -75,6 +76,23 @@ def _bad_cursor() -> str:
     raise InvalidInput("The cursor is not valid.", code="invalid_cursor")
 
 
+async def _source_import(
+    session: AsyncSession, scope: ProjectScope, page_import_id: str, cache: CompletedImports | None
+) -> SourceImport:
+    cached = cache.get(scope, page_import_id) if cache is not None else None
+    if cached is not None:
+        return cached
+    row = await PageImportRepository(session).get(scope, page_import_id)
+    if row is None:
+        raise InvalidInput("The Page Import does not exist in this project.", code="page_import_not_found")
+    if row.status != PageImportStatus.COMPLETED:
+        raise Conflict("The Page Import is not completed.", code="page_import_not_completed")
+    item = SourceImport(row.id, row.organization_id, row.project_id, row.manifest_url, row.entry_path)
+    if cache is not None:
+        cache.remember(item)
+    return item
+
+
 async def create(
     session: AsyncSession,
     scope: ProjectScope,
@@ -83,12 +101,9 @@ async def create(
     *,
     settings: Settings,
     api_settings: ApiSettings,
+    imports: CompletedImports | None = None,
 ) -> Code2wf:
-    page_import = await PageImportRepository(session).get(scope, body.page_import_id)
-    if page_import is None:
-        raise InvalidInput("The Page Import does not exist in this project.", code="page_import_not_found")
-    if page_import.status != PageImportStatus.COMPLETED:
-        raise Conflict("The Page Import is not completed.", code="page_import_not_completed")
+    page_import = await _source_import(session, scope, body.page_import_id, imports)
     return await _create_row(
         session,
         scope,
@@ -107,7 +122,7 @@ async def _create_row(
     session: AsyncSession,
     scope: ProjectScope,
     actor: str,
-    page_import: PageImport,
+    page_import: SourceImport,
     *,
     figma_file_key: str,
     screen_id: str,
@@ -196,9 +211,7 @@ async def retry(
     original = await get(session, scope, code2wf_id)
     if original.status != Wf2desStatus.FAILED:
         raise Conflict("Only a failed generation can be retried.", code="code2wf_not_failed")
-    page_import = await PageImportRepository(session).get(scope, original.page_import_id)
-    if page_import is None or page_import.status != PageImportStatus.COMPLETED:
-        raise Conflict("The Page Import is not completed.", code="page_import_not_completed")
+    page_import = await _source_import(session, scope, original.page_import_id, None)
     sent: dict[str, Any] | None = await OutboxRepository(session).job_payload(CODE2WF_GENERATE, original.id)
     viewport = sent.get("viewport_width") if sent else None
     return await _create_row(
