@@ -36,8 +36,10 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
         broker_transport_options={"visibility_timeout": worker_settings.visibility_timeout_s},
     )
     from wf2des.workers.code2wf import tasks as code2wf_tasks
+    from wf2des.workers.component_sweep import tasks as sweep_tasks
 
     code2wf_tasks.register(app)
+    sweep_tasks.register(app)
     return app
 
 

@@ -77,6 +77,9 @@ def project_figma_file_validator() -> dict[str, Any]:
                         },
                     ]
                 },
+                # Not in seed 000: the Figma file version that components_synced_at certifies, so an
+                # unchanged file costs one request (GET /meta). Written only by component_sweep.
+                "swept_version": {"bsonType": "string"},
                 "index_schema_version": _INT,
                 "created_at": _DATE,
                 "updated_at": _DATE,
@@ -119,6 +122,9 @@ def design_component_validator() -> dict[str, Any]:
                 "status": {"enum": ["active", "removed"]},
                 "removed_at": {"bsonType": ["date", "null"]},
                 "run_id": {"bsonType": "string"},
+                # acquired_at of the marker of the sweep that last wrote this document: a sweeper whose
+                # marker was taken over cannot overwrite what a newer sweep wrote.
+                "sweep_fence": _DATE,
                 "producer": {"bsonType": "string"},
                 "produced_at": _DATE,
                 "index_schema_version": _INT,
