@@ -102,7 +102,7 @@ def create_app(
     app.add_middleware(
         CORSMiddleware,
         allow_origins=list(settings.cors_origins),
-        allow_methods=["GET", "POST", "DELETE", "OPTIONS"],
+        allow_methods=["GET", "POST", "PUT", "DELETE", "OPTIONS"],
         allow_headers=["Authorization", "Content-Type"],
         expose_headers=["Location"],
         max_age=600,
@@ -162,6 +162,7 @@ def _build_state(
         from wf2des.integrations.docstore import open_docstore
 
         db = open_docstore(settings.docstore_url, settings.docstore_db, timeout_ms=2000)
+        state.docstore = db
         state.docstore_ping = lambda: db.client.admin.command("ping")
         state.close_docstore = db.client.close
     return state

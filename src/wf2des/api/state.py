@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from pymongo.database import Database
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from wf2des.api.auth import DevKey, TokenVerifier
@@ -33,6 +35,8 @@ class AppState:
     metrics: Metrics
     project_owners: ProjectOwners = field(default_factory=ProjectOwners)
     completed_imports: CompletedImports = field(default_factory=CompletedImports)
+    # None until configured (WF2DES_DOCSTORE_URL) or first opened on demand by a route that needs it.
+    docstore: Database[Any] | None = None
     docstore_ping: Callable[[], object] | None = None
     close_docstore: Callable[[], None] = lambda: None
     # Set after a commit that wrote an outbox message, so the relay publishes without waiting a full tick.
