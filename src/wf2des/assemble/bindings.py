@@ -8,9 +8,16 @@ Matching, per spec token (kinds never cross: a text token only binds text styles
 2. **Aliases** from the project config (``tokenAliases.text`` / ``.color``): the alias value is either a capture
    token verbatim (``color/Brand/primary``) or a Figma name matched as in 1.
 
+Spec tokens carry their kind as a prefix (``text/heading-1``, ``color/wf/grey-50``); the prefix is dropped
+before matching, and for colours the generator's own palette namespace ``wf/`` is tried with and without.
+
 When several captures match, a colour *variable* beats a colour *style* (variables are the newer source of truth);
 if that still leaves more than one id the token is **ambiguous**. Every token left unbound (no match, ambiguous)
 becomes a flagged outcome; nothing is guessed.
+
+Output matches the published spec schema (``schemas/code2wf-spec.v1.json``): ``styleBindings`` is a flat
+``{spec token: figma id}`` map (the token prefix already tells text from colour), and each unbound token is an
+outcome ``{id: "binding:<token>", kind: "unbound_style_token", message, flagged: true, screenId: null, nodeId: null}``.
 """
 
 from __future__ import annotations
@@ -36,14 +43,40 @@ def normalise_name(name: str) -> str:
     return _SEPARATORS.sub("-", folded).strip("-")
 
 
+UNBOUND_KIND = "unbound_style_token"
+
+
+@dataclass(frozen=True)
+class Unbound:
+    kind: Kind
+    token: str
+    reason: str
+
+
 @dataclass(frozen=True)
 class BindingResult:
     bindings: dict[Kind, dict[str, str]]
-    outcomes: list[dict[str, Any]] = field(default_factory=list)
+    unbound: list[Unbound] = field(default_factory=list)
 
     @property
     def flag_count(self) -> int:
-        return sum(1 for outcome in self.outcomes if outcome.get("flagged"))
+        return len(self.unbound)
+
+    @property
+    def outcomes(self) -> list[dict[str, Any]]:
+        """The unbound tokens as spec outcomes (all flagged)."""
+        return [
+            {
+                "id": f"binding:{u.token}",
+                "kind": UNBOUND_KIND,
+                "message": f"{u.kind} token {u.token!r} has no Figma "
+                f"{'text style' if u.kind == 'text' else 'colour variable or style'} ({u.reason})",
+                "flagged": True,
+                "screenId": None,
+                "nodeId": None,
+            }
+            for u in self.unbound
+        ]
 
 
 def style_bindings(
@@ -59,31 +92,27 @@ def style_bindings(
             continue  # a malformed capture is not ours to bind; the sweep never writes one
     tokens = spec.get("tokens") or {}
     result: dict[Kind, dict[str, str]] = {"text": {}, "color": {}}
-    outcomes: list[dict[str, Any]] = []
-    for kind in ("text", "color"):
+    unbound: list[Unbound] = []
+    kinds: tuple[Kind, ...] = ("text", "color")
+    for kind in kinds:
         kind_aliases = aliases.text if kind == "text" else aliases.color
         for spec_token in sorted((tokens.get(kind) or {}).keys()):
             bound, reason = _bind(kind, spec_token, parsed, kind_aliases)
             if bound is not None:
                 result[kind][spec_token] = bound
             else:
-                outcomes.append({
-                    "type": "unbound_style_token",
-                    "kind": kind,
-                    "token": spec_token,
-                    "reason": reason,
-                    "flagged": True,
-                    "message": f"{kind} token {spec_token!r} has no Figma {'text style' if kind == 'text' else 'colour variable or style'} ({reason})",
-                })
-    return BindingResult(bindings=result, outcomes=outcomes)
+                unbound.append(Unbound(kind, spec_token, reason))
+    return BindingResult(bindings=result, unbound=unbound)
 
 
 def apply_bindings(spec: Mapping[str, Any], result: BindingResult) -> dict[str, Any]:
     """A new spec with ``styleBindings`` set, the binding outcomes appended and ``flagCount`` recomputed."""
-    outcomes = [o for o in spec.get("outcomes") or [] if o.get("type") != "unbound_style_token"] + result.outcomes
+    outcomes = [o for o in spec.get("outcomes") or [] if o.get("kind") != UNBOUND_KIND] + result.outcomes
     return {
         **spec,
-        "styleBindings": {kind: dict(bound) for kind, bound in result.bindings.items()},
+        "styleBindings": {
+            token: figma_id for bound in result.bindings.values() for token, figma_id in bound.items()
+        },
         "outcomes": outcomes,
         "flagCount": sum(1 for o in outcomes if o.get("flagged")),
     }
@@ -92,11 +121,12 @@ def apply_bindings(spec: Mapping[str, Any], result: BindingResult) -> dict[str, 
 def _bind(
     kind: Kind, spec_token: str, captures: list[tuple[str, CaptureToken, str]], aliases: Mapping[str, str]
 ) -> tuple[str | None, str]:
-    found = _match(kind, normalise_name(spec_token), captures)
-    if len(found) == 1:
-        return found[0], "exact"
-    if len(found) > 1:
-        return None, "ambiguous: several captures match"
+    for name in _spec_names(kind, spec_token):
+        found = _match(kind, normalise_name(name), captures)
+        if len(found) == 1:
+            return found[0], "exact"
+        if len(found) > 1:
+            return None, "ambiguous: several captures match"
     alias = aliases.get(spec_token)
     if alias is None:
         return None, "no capture with this name and no alias"
@@ -107,6 +137,15 @@ def _bind(
     if len(found) == 1:
         return found[0], "alias"
     return None, "ambiguous alias" if found else f"alias {alias!r} matches no capture"
+
+
+def _spec_names(kind: Kind, spec_token: str) -> list[str]:
+    """``text/heading-1`` → ``heading-1``; ``color/wf/grey-50`` → ``wf/grey-50``, then ``grey-50``."""
+    name = spec_token.removeprefix(f"{kind}/")
+    names = [name]
+    if kind == "color" and name.startswith("wf/"):
+        names.append(name.removeprefix("wf/"))
+    return names
 
 
 def _match(kind: Kind, wanted: str, captures: list[tuple[str, CaptureToken, str]]) -> list[str]:

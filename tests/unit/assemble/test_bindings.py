@@ -16,7 +16,7 @@ CAPTURES = {
 def spec(text: list[str], color: list[str]) -> dict[str, object]:
     return {
         "tokens": {"text": {t: {} for t in text}, "color": {c: {} for c in color}},
-        "outcomes": [{"type": "placeholder", "flagged": True}],
+        "outcomes": [{"id": "o1", "kind": "placeholder", "flagged": True}],
         "flagCount": 1,
     }
 
@@ -26,7 +26,9 @@ def test_normalisation() -> None:
 
 
 def test_exact_normalised_matches_bind_and_variables_beat_styles() -> None:
-    result = style_bindings(spec(["heading-1", "body/regular"], ["primary", "#e1e4e8", "dark/surface"]), CAPTURES)
+    result = style_bindings(
+        spec(["heading-1", "body/regular"], ["primary", "#e1e4e8", "dark/surface"]), CAPTURES
+    )
     assert result.bindings == {
         "text": {"heading-1": "122:14", "body/regular": "122:18"},
         "color": {"primary": "VariableID:1:1", "#e1e4e8": "254:3", "dark/surface": "VariableID:1:3"},
@@ -37,7 +39,7 @@ def test_exact_normalised_matches_bind_and_variables_beat_styles() -> None:
 def test_kinds_never_cross() -> None:
     result = style_bindings(spec(["primary"], []), CAPTURES)
     assert result.bindings["text"] == {}
-    assert result.outcomes[0]["token"] == "primary"
+    assert result.unbound[0].token == "primary"
 
 
 def test_aliases_apply_after_exact_match_fails() -> None:
@@ -56,13 +58,31 @@ def test_unbound_and_ambiguous_tokens_become_flagged_outcomes() -> None:
     original = spec(["caption"], ["surface", "missing"])
     result = style_bindings(original, CAPTURES)
     assert result.bindings == {"text": {}, "color": {}}
-    reasons = {(o["kind"], o["token"]): o["reason"] for o in result.outcomes}
+    reasons = {(u.kind, u.token): u.reason for u in result.unbound}
     assert reasons[("color", "surface")].startswith("ambiguous")
     assert ("text", "caption") in reasons
     assert ("color", "missing") in reasons
     assert all(o["flagged"] for o in result.outcomes)
     applied = apply_bindings(original, result)
     assert applied["flagCount"] == 4
-    assert applied["styleBindings"] == {"text": {}, "color": {}}
+    assert applied["styleBindings"] == {}
+    assert {o["id"] for o in applied["outcomes"]} == {
+        "o1",
+        "binding:caption",
+        "binding:surface",
+        "binding:missing",
+    }
     assert original["flagCount"] == 1  # the input spec is not mutated
     assert apply_bindings(applied, result)["flagCount"] == 4  # re-applying does not double-count
+
+
+def test_spec_tokens_with_kind_prefixes_bind_and_the_output_is_flat() -> None:
+    original = spec(["text/heading-1"], ["color/wf/primary", "color/Brand/surface"])
+    result = style_bindings(original, CAPTURES)
+    applied = apply_bindings(original, result)
+    assert applied["styleBindings"] == {
+        "text/heading-1": "122:14",
+        "color/wf/primary": "VariableID:1:1",
+        "color/Brand/surface": "VariableID:1:2",
+    }
+    assert applied["flagCount"] == 1

@@ -46,7 +46,9 @@ def test_only_sections_and_frames_count(document: dict[str, Any]) -> None:
         ({"nodeId": "999:1"}, "no node with id 999:1"),
     ],
 )
-def test_clear_errors_when_nothing_matches(document: dict[str, Any], design: dict[str, str], message: str) -> None:
+def test_clear_errors_when_nothing_matches(
+    document: dict[str, Any], design: dict[str, str], message: str
+) -> None:
     with pytest.raises(AreaNotFound, match=message):
         design_area(config(design), document)
 

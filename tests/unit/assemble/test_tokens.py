@@ -21,7 +21,9 @@ def test_style_tokens_round_trip(source: str, name: str) -> None:
 
 @given(names | tricky, names | tricky)
 def test_variable_tokens_round_trip(collection: str, name: str) -> None:
-    assert parse_token(make_token("color_variable", name, collection)) == CaptureToken("color_variable", name, collection)
+    assert parse_token(make_token("color_variable", name, collection)) == CaptureToken(
+        "color_variable", name, collection
+    )
 
 
 @given(tricky, tricky, tricky)
@@ -34,7 +36,10 @@ def test_the_documented_examples() -> None:
     assert make_token("text_style", "Heading / H1") == "text/Heading %2F H1"
     assert make_token("color_style", "Brand/red") == "color/Brand%2Fred"
     assert make_token("color_variable", "red", "Brand") == "color/Brand/red"
-    assert make_token("color_style", "purple/with/special#characters") == "color/purple%2Fwith%2Fspecial#characters"
+    assert (
+        make_token("color_style", "purple/with/special#characters")
+        == "color/purple%2Fwith%2Fspecial#characters"
+    )
     assert make_token("color_style", "50% $off.v2") == "color/50%25 %24off%2Ev2"
 
 

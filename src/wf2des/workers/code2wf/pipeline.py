@@ -12,19 +12,25 @@ winner's artifact instead: exactly one outcome either way.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import time
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from wf2des.assemble import ProjectConfig, apply_bindings, style_bindings
+from jsonschema import ValidationError
+
+from wf2des.assemble import AreaNotFound, ProjectConfig, apply_bindings, design_area, style_bindings
 from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
-from wf2des.generator import convert, render_preview_png, spec_flag_count
+from wf2des.generator import convert, spec_flag_count
+from wf2des.generator.preview import render_preview_png
+from wf2des.generator.schema import validate_spec
 from wf2des.integrations.browser import CaptureError
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
+from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
 from wf2des.jobs.layout import failure_key, file_key, preview_key, project_config_key, spec_key
 from wf2des.workers.runtime import WorkerRuntime
@@ -151,6 +157,13 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], d
         )
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
     spec = _assemble(job, runtime, spec)
+    try:
+        validate_spec(spec)  # the published contract with the plugin: never store a spec it cannot read
+    except ValidationError as exc:
+        log.error(
+            "generated spec does not match the published schema", error=safe_message(str(exc), limit=300)
+        )
+        raise GenerationFailed("the generated wireframe did not pass validation", "invalid_spec") from None
     return spec, timings
 
 
@@ -201,12 +214,57 @@ def _assemble(job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any]) -> 
     if captures or config is not None:
         aliases = config.token_aliases if config is not None else None
         spec = apply_bindings(spec, style_bindings(spec, captures, aliases))
+    area, problem = _design_area(job, runtime, config)
     spec["placement"] = {
         "figmaFileKey": job.figma_file_key,
         "placementTarget": job.placement_target,
-        "designArea": config.design_area.model_dump(by_alias=True, exclude_none=True) if config else None,
+        "designArea": area,
     }
+    if problem is not None:
+        outcome = {
+            "id": "placement:design-area",
+            "kind": "design_area_unresolved",
+            "message": problem,
+            "flagged": True,
+            "screenId": None,
+            "nodeId": None,
+        }
+        spec["outcomes"] = [*spec["outcomes"], outcome]
+        spec["flagCount"] = spec_flag_count(spec)
     return spec
+
+
+def _design_area(
+    job: Code2wfJob, runtime: WorkerRuntime, config: ProjectConfig | None
+) -> tuple[dict[str, Any] | None, str | None]:
+    """The DESIGN-area rectangle of the target file, read from Figma (depth 2: pages and their top nodes)."""
+    if config is None:
+        return None, None
+    if runtime.settings.figma_token is None:
+        return None, "the DESIGN area was not resolved: no Figma token is configured (WF2DES_FIGMA_TOKEN)"
+
+    async def fetch() -> dict[str, Any]:
+        async with client_from_settings(runtime.settings) as figma:
+            return (await figma.get_file(job.figma_file_key, depth=2)).document
+
+    try:
+        document = asyncio.run(fetch())
+        rect = design_area(config, document)
+    except AreaNotFound as exc:
+        return None, exc.detail
+    except FigmaError as exc:
+        return None, safe_message(
+            f"the DESIGN area was not resolved: the Figma file could not be read ({exc})"
+        )
+    return {
+        "nodeId": rect.node_id,
+        "name": rect.name,
+        "page": rect.page,
+        "x": rect.x,
+        "y": rect.y,
+        "width": rect.width,
+        "height": rect.height,
+    }, None
 
 
 def _project_config(job: Code2wfJob, runtime: WorkerRuntime) -> ProjectConfig | None:

@@ -23,14 +23,20 @@ __all__ = ["register", "run_component_sweep"]
 log = get_logger(__name__)
 
 
-def run_component_sweep(job: ComponentSweepJob, *, db: Database[Any], figma: FigmaClient) -> list[dict[str, Any]]:
+def run_component_sweep(
+    job: ComponentSweepJob, *, db: Database[Any], figma: FigmaClient
+) -> list[dict[str, Any]]:
     """The task body without Celery: returns one summary dict per file."""
     bind(run_id=job.run_id, organization_id=job.organization_id, project_id=job.project_id)
 
     async def run() -> list[dict[str, Any]]:
         async with figma:
             summaries = await sweep_project(
-                job.organization_id, job.project_id, db=db, figma=figma, run_id=job.run_id,
+                job.organization_id,
+                job.project_id,
+                db=db,
+                figma=figma,
+                run_id=job.run_id,
                 figma_file_key=job.figma_file_key,
             )
         return [s.as_dict() for s in summaries]
@@ -49,6 +55,8 @@ def register(app: Celery) -> None:
         from wf2des.workers.runtime import get_runtime
 
         runtime = get_runtime()
-        summaries = run_component_sweep(job, db=runtime.docstore, figma=client_from_settings(runtime.settings))
+        summaries = run_component_sweep(
+            job, db=runtime.docstore, figma=client_from_settings(runtime.settings)
+        )
         log.info("component_sweep finished", files=len(summaries))
         return {"status": "done", "files": summaries}
