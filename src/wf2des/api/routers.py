@@ -12,9 +12,10 @@ from fastapi import APIRouter
 
 from wf2des.api.code2wf.endpoints import router as code2wf
 from wf2des.api.events.endpoints import router as events
+from wf2des.api.figma_files.endpoints import router as figma_files
 from wf2des.api.health.endpoints import router as health
 from wf2des.api.page_imports.endpoints import router as page_imports
 
 __all__ = ["ROUTERS"]
 
-ROUTERS: list[APIRouter] = [health, page_imports, code2wf, events]
+ROUTERS: list[APIRouter] = [health, page_imports, code2wf, events, figma_files]
