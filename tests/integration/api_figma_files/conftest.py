@@ -13,6 +13,7 @@ from tests.integration.api.conftest import Live, broker, keys, live, mint, proje
 from wf2des.integrations.docstore import ensure_schema, open_docstore
 
 CONFIG: dict[str, Any] = {
+    "version": 1,
     "wfArea": {"page": "Wireframes", "nodeNamePattern": "^WF "},
     "designArea": {"nodeId": "12:34"},
     "memoMarkers": ["📝", "memo:"],

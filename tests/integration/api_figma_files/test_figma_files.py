@@ -159,3 +159,23 @@ def test_an_invalid_registration_body_is_refused(live: Live, mint: Any, project:
             assert response.status_code == 422, body
             assert response.json()["code"] == "invalid_input"
         assert client.get(f"/v1/projects/{proj}/figma-files/GoodKey").status_code == 404
+
+
+def test_the_same_file_key_in_two_organizations_is_two_files(
+    live: Live, mint: Any, project: tuple[int, int], api_docs: Database[Any]
+) -> None:
+    org, proj = project
+    other_org, other_proj = org + 1, proj + 1
+    live.sql("INSERT INTO organization (id, name) VALUES (%s, 'second org')", other_org)
+    live.sql("INSERT INTO project (id, organization_id, name) VALUES (%s, %s, 'p')", other_proj, other_org)
+    with live.client(mint(org)) as first, live.client(mint(other_org)) as second:
+        assert put_file(first, proj, "SharedKey", "library").status_code == 201
+        assert put_file(second, other_proj, "SharedKey", "working").status_code == 201
+        sweep_once(api_docs, org, proj, "SharedKey", components=["c1", "c2"], keep=["c1", "c2"])
+
+        mine = first.get(f"/v1/projects/{proj}/figma-files/SharedKey").json()
+        theirs = second.get(f"/v1/projects/{other_proj}/figma-files/SharedKey").json()
+        assert (mine["role"], mine["activeComponentCount"], mine["styleCaptures"]) == ("library", 2, CAPTURES)
+        assert (theirs["role"], theirs["activeComponentCount"], theirs["styleCaptures"]) == ("working", 0, {})
+        listed = second.get(f"/v1/projects/{other_proj}/figma-files").json()["items"]
+        assert [(i["activeComponentCount"], i["styleCaptureCount"]) for i in listed] == [(0, 0)]
