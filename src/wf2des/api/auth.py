@@ -13,6 +13,7 @@ same path, only with the JWKS read from that key instead of over HTTP.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -193,7 +194,11 @@ def load_dev_key(data_dir: Path) -> DevKey:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(pem)
-        os.replace(tmp, path)  # atomic, so two processes starting together agree on one key
+        # link() fails if the key exists: the first process wins and every other one (``serve --workers N``
+        # starting together) reads the winner's key. ``replace`` here would let two workers sign differently.
+        with contextlib.suppress(FileExistsError):
+            os.link(tmp, path)
+        tmp.unlink()
     pem = path.read_bytes()
     private_key = serialization.load_pem_private_key(pem, password=None)
     assert isinstance(private_key, rsa.RSAPrivateKey)
