@@ -25,6 +25,8 @@ class Emitter:
     def __init__(self, screen_index: int, ramp: TextRamp) -> None:
         self.prefix = f"{screen_index + 1}:"
         self.ramp = ramp
+        # A token carries its cluster's most common weight; a run of another weight says so in its run.
+        self.token_weight = {token: int(d["fontWeight"]) for token, d in ramp.definitions().items()}
         self.ids: dict[int, str] = {}
         self.used_colors: set[str] = set()
         self.counter = 0
@@ -127,7 +129,7 @@ class Emitter:
             for run in runs:
                 token = self.ramp.token_for(run)
                 fill = text_color_token(run.color)
-                same_weight = run.weight == main.weight
+                same_weight = run.weight == self.token_weight.get(token, main.weight)
                 if (
                     token == out["textStyle"]
                     and fill == out["fill"]

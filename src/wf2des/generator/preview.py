@@ -28,6 +28,19 @@ def _hex(spec: Mapping[str, Any], token: str | None, default: str) -> str:
     return str(value or COLOR_VALUES.get(token, default))
 
 
+_WEIGHTS = {
+    "Thin": 100,
+    "Extra Light": 200,
+    "Light": 300,
+    "Regular": 400,
+    "Medium": 500,
+    "Semi Bold": 600,
+    "Bold": 700,
+    "Extra Bold": 800,
+    "Black": 900,
+}
+
+
 def _wrap(text: str, width: float, size: float) -> list[str]:
     per_line = max(1, int(width / (size * 0.47)))
     lines: list[str] = []
@@ -109,6 +122,14 @@ class _Svg:
         size = float(style.get("fontSize", 16))
         line = float(style.get("lineHeight", {}).get("value", size * 1.2)) or size * 1.2
         weight = int(style.get("fontWeight", 400))
+        runs = node.get("styleRuns") or []
+        if (
+            runs
+            and runs[0]["start"] == 0
+            and runs[0]["end"] >= len(node["characters"])
+            and "fontStyle" in runs[0]
+        ):
+            weight = _WEIGHTS.get(runs[0]["fontStyle"], weight)
         fill = _hex(self.spec, node.get("fill"), "#1F1F1F")
         align = node.get("textAlignHorizontal", "LEFT")
         anchor, tx = {"CENTER": ("middle", x + w / 2), "RIGHT": ("end", x + w)}.get(align, ("start", x))

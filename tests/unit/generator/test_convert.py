@@ -123,3 +123,25 @@ def test_preview_png_is_a_png(flex_page) -> None:
     png = render_preview_png(convert(flex_page, source_entry="index.html"))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(png) > 1000
+
+
+def test_a_text_heavier_than_its_token_keeps_its_weight_as_a_run() -> None:
+    body = el(
+        "body",
+        (0, 0, 800, 600),
+        el(
+            "p",
+            (20, 20, 600, 24),
+            text(
+                "Plenty of regular body text here, long enough to be the most common size", (20, 20, 560, 24)
+            ),
+        ),
+        el("label", (20, 60, 600, 21), text("Label", (20, 60, 40, 21), font_size="14px", font_weight="600")),
+        el("p", (20, 100, 600, 21), text("small print in regular", (20, 100, 150, 21), font_size="14px")),
+        el("p", (20, 140, 600, 21), text("more small print, regular", (20, 140, 160, 21), font_size="14px")),
+    )
+    spec = convert(page(body), source_entry="index.html")
+    label = next(n for n in iter_nodes(spec["screens"][0]["root"]) if n.get("characters") == "Label")
+    assert label["textStyle"] == "text/caption"
+    assert spec["tokens"]["text"]["text/caption"]["fontStyle"] == "Regular"
+    assert [r.get("fontStyle") for r in label["styleRuns"]] == ["Semi Bold"]
