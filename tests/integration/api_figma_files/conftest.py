@@ -1,5 +1,10 @@
 """The live API of tests/integration/api (real PostgreSQL, SecantusDB, local blobs, its own Redis) reused as is,
-plus a pymongo handle on the same database, migrated, for writing as ``component_sweep`` would."""
+plus a pymongo handle on the same database, migrated, for writing as ``component_sweep`` would.
+
+``pg_url`` is overridden with a database of this folder's own: every live API runs an outbox relay, and two
+relays on one outbox table would publish each other's messages to the wrong broker when this folder and
+tests/integration/api run in one session.
+"""
 
 from __future__ import annotations
 
@@ -19,6 +24,15 @@ CONFIG: dict[str, Any] = {
     "memoMarkers": ["📝", "memo:"],
     "tokenAliases": {"text": {"h1": "Heading/Large"}, "color": {}},
 }
+
+
+@pytest.fixture(scope="session")
+def pg_url(fresh_pg_database: Any) -> str:
+    from wf2des.pg.migrate import upgrade_head
+
+    url: str = fresh_pg_database()
+    upgrade_head(url)
+    return url
 
 
 @pytest.fixture(scope="session")
