@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from pydantic import SecretStr
 
-from wf2des.assemble import make_token
+from wf2des.assemble import ProjectConfig, make_token
+from wf2des.assemble.config_store import write_config
 from wf2des.core.settings import Settings
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs import BlobStore, open_blob_store
@@ -91,8 +92,10 @@ def test_completed_generation_binds_library_styles_and_resolves_the_design_area(
         {"_id": library["_id"]},
         {"$set": {"style_captures": {make_token("text_style", "Heading 1"): "122:14"}}},
     )
+    stale = {"wfArea": {"nodeId": "1:1"}, "designArea": {"page": "nowhere", "nodeNamePattern": "x"}}
+    write_config(blobs, 7, 8, ProjectConfig.model_validate(stale))
     config = {"wfArea": {"page": "cover", "nodeNamePattern": "^cover$"}, "designArea": {"nodeId": "120:4"}}
-    blobs.put_immutable(project_config_key(7, 8), json.dumps(config).encode())
+    write_config(blobs, 7, 8, ProjectConfig.model_validate(config))  # the newest version is the one used
 
     outcome = generate(_job(manifest), runtime)
 

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from jsonschema import ValidationError
 
 from wf2des.assemble import AreaNotFound, ProjectConfig, apply_bindings, design_area, style_bindings
+from wf2des.assemble.config_store import InvalidStoredConfig, read_current_config
 from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
@@ -32,7 +33,7 @@ from wf2des.integrations.browser import CaptureError
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
 from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
-from wf2des.jobs.layout import failure_key, file_key, preview_key, project_config_key, spec_key
+from wf2des.jobs.layout import failure_key, file_key, preview_key, spec_key
 from wf2des.workers.runtime import WorkerRuntime
 
 __all__ = ["GenerationFailed", "Outcome", "generate"]
@@ -268,16 +269,13 @@ def _design_area(
 
 
 def _project_config(job: Code2wfJob, runtime: WorkerRuntime) -> ProjectConfig | None:
-    key = project_config_key(job.organization_id, job.project_id)
+    """The project's current ingest config (the same reader the API uses), or None."""
     try:
-        raw = runtime.blobs.get(key)
-    except BlobNotFound:
-        return None
-    try:
-        return ProjectConfig.model_validate_json(raw)
-    except ValueError:
+        stored = read_current_config(runtime.blobs, job.organization_id, job.project_id)
+    except InvalidStoredConfig:
         log.warning("project config is invalid; ignoring it")
         return None
+    return stored.config if stored is not None else None
 
 
 def _write_preview(runtime: WorkerRuntime, job: Code2wfJob, spec: dict[str, Any]) -> None:
