@@ -34,7 +34,13 @@ def serve(
     ),
 ) -> None:
     """Run wf2des-api (with its outbox relay and deadline reaper) under uvicorn."""
+    import os
+
     import uvicorn
+
+    # Unless told otherwise, workers call back to this very server.
+    callback_host = "127.0.0.1" if host in {"0.0.0.0", "::"} else host
+    os.environ.setdefault("WF2DES_API_URL", f"http://{callback_host}:{port}")
 
     from wf2des.api import create_app
     from wf2des.cli.stores import load_settings
@@ -47,7 +53,16 @@ def serve(
         application = create_app(settings, pg_settings)
     except (Wf2desError, ValueError) as exc:
         raise fail(str(exc)) from None
-    if workers == 1:
+    if settings.broker_url is None:
+        # Embedded default: no broker configured, so the jobs run in this process (Celery in-process).
+        if workers != 1:
+            raise fail("--workers > 1 needs a shared broker: set WF2DES_BROKER_URL (redis://, amqp://, sqs://)")
+        from wf2des.workers.inprocess import inprocess_worker
+
+        console.print("no WF2DES_BROKER_URL: running jobs in this process (Celery in-process)")
+        with inprocess_worker(settings):
+            uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+    elif workers == 1:
         uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
     else:  # the settings were validated above; each worker process builds its own app from the environment
         uvicorn.run(
