@@ -25,6 +25,26 @@ if TYPE_CHECKING:
 __all__ = ["demo"]
 
 _EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+LIBRARY_FILE = "DemoLibraryFile"
+WORKING_FILE = "DemoWorkingFile"
+# The demo library's styles are named h1, h2, regular-text, black…: the project config maps the
+# wireframe's tokens onto them, as a designer would for their own library.
+DEMO_CONFIG = {
+    "wfArea": {"page": "cover", "nodeNamePattern": "^cover$"},
+    "designArea": {"page": "cover", "nodeNamePattern": "^cover$"},
+    "memoMarkers": ["NOTE:"],
+    "tokenAliases": {
+        "text": {
+            "text/heading-1": "h1",
+            "text/heading-2": "h2",
+            "text/heading-3": "h2",
+            "text/body": "regular-text",
+            "text/body-strong": "regular-text",
+            "text/caption": "f2",
+        },
+        "color": {"color/wf/text": "black", "color/wf/grey-900": "black", "color/wf/grey-200": "#E1E4E8"},
+    },
+}
 
 
 @app.command()
@@ -54,8 +74,20 @@ def demo(
     from wf2des.cli.stores import load_settings, migrate
 
     migrate()
-    settings, pg_settings = load_settings()
     with ExitStack() as stack:
+        if not os.environ.get("WF2DES_FIGMA_TOKEN"):
+            # No Figma account needed: a local fake Figma replays real recorded responses.
+            from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
+
+            fake = stack.enter_context(FakeFigma(token=FAKE_TOKEN))
+            fake.add_file(LIBRARY_FILE)
+            fake.add_file(WORKING_FILE)
+            os.environ["WF2DES_FIGMA_API_URL"] = fake.url
+            os.environ["WF2DES_FIGMA_TOKEN"] = FAKE_TOKEN
+            console.print(
+                f"[dim]Figma: a local fake at {fake.url} (set WF2DES_FIGMA_TOKEN to use the real API)[/]"
+            )
+        settings, pg_settings = load_settings()
         console.print("[dim]starting the API and an in-process worker…[/]")
         server = _start_api(settings, pg_settings, port)
         stack.callback(_stop_api, server)
@@ -127,10 +159,13 @@ def _run(
         ttl=24 * 3600,
     )
     base = f"http://127.0.0.1:{port}/v1/projects/{project}"
-    figma_file_key = "DemoWorkingFile"
+    figma_file_key = WORKING_FILE
     with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
-        registered = http.put(f"{base}/figma-files/{figma_file_key}", json={"role": "working"})
-        _expect(registered, 200, 201)
+        for key, role in ((LIBRARY_FILE, "library"), (WORKING_FILE, "working")):
+            _expect(http.put(f"{base}/figma-files/{key}", json={"role": role}), 200, 201)
+        _expect(http.put(f"{base}/wf2des/config", json=DEMO_CONFIG), 200, 201)
+        _expect(http.post(f"{base}/component-sweeps"), 202)
+        library = _wait_swept(http, f"{base}/figma-files/{LIBRARY_FILE}")
         root = entry_file.parent
         files = [p for p in sorted(root.rglob("*")) if p.is_file()]
         upload = http.post(
@@ -162,6 +197,7 @@ def _run(
             row = {**row, "materializedAt": placed.json()["materializedAt"]}
     return {
         "token": token,
+        "library": library,
         "row": row,
         "spec": spec_path,
         "preview": preview_path,
@@ -202,6 +238,18 @@ def _wait(http: httpx.Client, url: str, timeout: float = 180) -> dict[str, Any]:
     raise fail(f"the generation did not finish within {timeout:.0f} s")
 
 
+def _wait_swept(http: httpx.Client, url: str, timeout: float = 120) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        response = http.get(url)
+        _expect(response, 200)
+        file: dict[str, Any] = response.json()
+        if file["componentsSyncedAt"] or file["sweepError"]:
+            return file
+        time.sleep(0.2)
+    raise fail(f"the component sweep did not finish within {timeout:.0f} s")
+
+
 def _copy_preview(settings: Any, row: dict[str, Any], out: Path) -> Path | None:
     from wf2des.core.errors import BlobNotFound
     from wf2des.integrations.blobs import open_blob_store
@@ -227,6 +275,14 @@ def _expect(response: httpx.Response, *codes: int) -> None:
 def _print_summary(summary: dict[str, Any]) -> None:
     from rich.table import Table
 
+    library = summary["library"]
+    files = Table(title="wf2des demo: library file swept", show_header=False)
+    files.add_row("figmaFileKey", library["figmaFileKey"])
+    files.add_row("componentsSyncedAt", str(library["componentsSyncedAt"]))
+    files.add_row("activeComponentCount", str(library["activeComponentCount"]))
+    files.add_row("styleCaptureCount", str(library["styleCaptureCount"]))
+    files.add_row("sweepError", str(library["sweepError"]))
+    console.print(files)
     row = summary["row"]
     table = Table(title="wf2des demo: Code2WF", show_header=False)
     table.add_row("code2wfId", row["code2wfId"])

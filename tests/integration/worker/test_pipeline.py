@@ -104,6 +104,8 @@ def test_completed_generation_binds_library_styles_and_resolves_the_design_area(
     spec = _spec(runtime, outcome.result_url)
     validate_spec(spec)
     assert spec["screens"][0]["screenId"] == "report"
+    assert [s["screenId"] for s in spec["stats"]["screens"]] == ["report"]
+    assert {o["screenId"] for o in spec["outcomes"]} <= {"report", None}
     assert spec["styleBindings"]["text/heading-1"] == "122:14"
     assert spec["placement"]["designArea"]["nodeId"] == "120:4"
     assert spec["placement"]["designArea"]["page"] == "cover"

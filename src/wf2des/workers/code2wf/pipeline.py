@@ -152,10 +152,7 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], d
     timings["capture_ms"] = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
     spec = convert(capture, source_entry=entry, manifest_sha256=manifest_hash)
-    for screen in spec.get("screens", []):
-        screen["screenId"] = (
-            job.screen_id if len(spec["screens"]) == 1 else f"{job.screen_id}-{screen['viewport']['width']}"
-        )
+    _name_screens(spec, job.screen_id)
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
     spec = _assemble(job, runtime, spec)
     try:
@@ -166,6 +163,18 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], d
         )
         raise GenerationFailed("the generated wireframe did not pass validation", "invalid_spec") from None
     return spec, timings
+
+
+def _name_screens(spec: dict[str, Any], screen_id: str) -> None:
+    """Give the screens the generation's ``screen_id`` (suffixed by width when there are several), everywhere."""
+    screens = spec.get("screens", [])
+    renamed = {
+        screen["screenId"]: screen_id if len(screens) == 1 else f"{screen_id}-{screen['viewport']['width']}"
+        for screen in screens
+    }
+    for entry in [*screens, *spec.get("stats", {}).get("screens", []), *spec.get("outcomes", [])]:
+        if entry.get("screenId") in renamed:
+            entry["screenId"] = renamed[entry["screenId"]]
 
 
 def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str, bytes], str]:
