@@ -1,0 +1,44 @@
+"""The README's first command: ``wf2des demo`` on embedded defaults (no service URLs at all)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from wf2des.integrations.docstore.embedded import EmbeddedDocstore
+
+
+def _stop_embedded(data_dir: Path) -> None:
+    EmbeddedDocstore(data_dir).stop()
+    pid_file = data_dir / "pg" / "postmaster.pid"
+    if pid_file.exists():
+        os.kill(int(pid_file.read_text().splitlines()[0]), signal.SIGTERM)
+
+
+def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
+    data_dir = tmp_path / "data"
+    out = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("WF2DES_")}
+    env["WF2DES_DATA_DIR"] = str(data_dir)
+    try:
+        result = subprocess.run(
+            [str(Path(sys.executable).parent / "wf2des"), "demo", "--out", str(out)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        _stop_embedded(data_dir)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "completed" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+    spec = json.loads((out / "spec.json").read_text())
+    assert spec["schema"] == "wf2des.code2wf.spec/v1"
+    assert spec["placement"]["designArea"]["nodeId"] == "120:4"  # resolved through the (fake) Figma API
+    assert spec["styleBindings"]["text/heading-1"] == "122:14"  # bound to the swept library's "h1" style
+    assert (out / "preview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
