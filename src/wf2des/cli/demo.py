@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import httpx
     import uvicorn
 
-__all__ = ["demo"]
+__all__ = ["demo", "fake_figma"]
 
 _EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 LIBRARY_FILE = "DemoLibraryFile"
@@ -306,3 +306,26 @@ def _print_summary(summary: dict[str, Any]) -> None:
         console.print(flagged)
     if row["status"] != "completed":
         raise typer.Exit(1)
+
+
+@app.command("fake-figma")
+def fake_figma(
+    port: int = typer.Option(8911, help="port on 127.0.0.1"),
+    file: list[str] = typer.Option(["MyLibrary1", "MyFile1"], "--file", help="file keys to serve (repeatable)"),
+) -> None:
+    """Serve a local fake Figma REST API (real recorded responses) for trying sweeps without an account."""
+    from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
+
+    fake = FakeFigma(token=FAKE_TOKEN)
+    for key in file:
+        fake.add_file(key)
+    fake.start(port)
+    console.print(f"export WF2DES_FIGMA_API_URL={fake.url} WF2DES_FIGMA_TOKEN={FAKE_TOKEN}", soft_wrap=True)
+    console.print(f"files: {', '.join(file)}; Ctrl-C to stop")
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        fake.stop()

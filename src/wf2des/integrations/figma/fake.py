@@ -281,7 +281,7 @@ class FakeFigma:
         depth = query.get("depth")
         return 200, self.file_body(f, int(depth[0]) if depth else None), {}
 
-    def start(self) -> FakeFigma:
+    def start(self, port: int = 0) -> FakeFigma:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -305,7 +305,7 @@ class FakeFigma:
             def log_message(self, format: str, *args: Any) -> None:  # noqa: ARG002 - stdlib signature, kept quiet
                 return
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-figma", daemon=True)
         self._thread.start()
