@@ -43,11 +43,12 @@ def serve(
     os.environ.setdefault("WF2DES_API_URL", f"http://{callback_host}:{port}")
 
     from wf2des.api import create_app
-    from wf2des.cli.stores import load_settings
+    from wf2des.cli.stores import load_settings, preflight_postgres
     from wf2des.core.errors import Wf2desError
     from wf2des.core.logging import configure_logging
 
     settings, pg_settings = load_settings()
+    preflight_postgres(settings, pg_settings)
     configure_logging()
     try:
         application = create_app(settings, pg_settings)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from wf2des.core.settings import Settings
     from wf2des.pg.settings import PgSettings
 
-__all__ = ["doctor", "load_settings", "migrate"]
+__all__ = ["doctor", "load_settings", "migrate", "preflight_postgres"]
 
 
 def load_settings() -> tuple[Settings, PgSettings]:
@@ -107,6 +107,16 @@ def doctor() -> None:
     console.print(table)
     if failures:
         raise typer.Exit(1)
+
+
+def preflight_postgres(settings: Settings, pg_settings: PgSettings) -> None:
+    """Refuse to start a server on an unreachable or unmigrated database: one sentence, exit 1."""
+    probe = _PgProbe(pg_settings, settings.data_dir)
+    try:
+        probe.describe()
+        probe.check()
+    except Wf2desError as exc:
+        raise fail(exc.detail) from None
 
 
 def _first_line(exc: BaseException) -> str:
