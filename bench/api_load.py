@@ -17,7 +17,7 @@ HTTP/1.1 keep-alive client (one connection per simulated client), because an HTT
 would be charged to the API on a 2-core box; then 1,000,000 code2wf rows bulk-loaded with SQL; then
 ``pgbench`` with a custom script after the server is stopped (so both never compete for connections).
 
-    .venv/bin/python bench/api_load.py [--duration 15] [--rows 1000000] [--redis redis://127.0.0.1:6379/14]
+    .venv/bin/python bench/api_load.py [--duration 15] [--rows 1000000] [--redis redis://127.0.0.1:6379/12] [--workers 2]
 """
 
 from __future__ import annotations
@@ -302,7 +302,8 @@ def main() -> int:
         "--admin-url",
         default=os.environ.get("WF2DES_BENCH_PG", "postgresql://postgres@127.0.0.1:5432/postgres"),
     )
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/14")
+    # DB 14 and 15 belong to the test suite; a benchmark run must never publish into them.
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/12")
     parser.add_argument("--duration", type=float, default=15.0)
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--keep-db", action="store_true")

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from wf2des.pg.repositories import Code2wfRecord
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 
 __all__ = [
@@ -92,7 +93,7 @@ class Code2wfOut(_Camel):
     updated_by: str
 
     @classmethod
-    def of(cls, row: Code2wf) -> Code2wfOut:
+    def of(cls, row: Code2wf | Code2wfRecord) -> Code2wfOut:
         return cls(
             code2wf_id=row.id,
             organization_id=row.organization_id,

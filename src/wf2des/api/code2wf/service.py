@@ -30,6 +30,7 @@ from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
 from wf2des.pg.repositories import (
     Code2wfListFilter,
+    Code2wfRecord,
     Code2wfRepository,
     OutboxRepository,
     PageImportRepository,
@@ -102,7 +103,7 @@ async def create(
     settings: Settings,
     api_settings: ApiSettings,
     imports: CompletedImports | None = None,
-) -> Code2wf:
+) -> Code2wfRecord:
     page_import = await _source_import(session, scope, body.page_import_id, imports)
     return await _create_row(
         session,
@@ -130,17 +131,8 @@ async def _create_row(
     viewport_width: int,
     settings: Settings,
     api_settings: ApiSettings,
-) -> Code2wf:
+) -> Code2wfRecord:
     code2wf_id = new_uuid7()
-    row = await Code2wfRepository(session).add(
-        scope,
-        id=code2wf_id,
-        page_import_id=page_import.id,
-        figma_file_key=figma_file_key,
-        screen_id=screen_id,
-        placement_target=placement_target,
-        actor=actor,
-    )
     job = Code2wfJob(
         code2wf_id=code2wf_id,
         organization_id=scope.organization_id,
@@ -151,12 +143,22 @@ async def _create_row(
         screen_id=screen_id,
         placement_target=placement_target,
         viewport_width=viewport_width,
-        attempt=row.attempt,
+        attempt=1,  # a new row is always attempt 1 (CHECK attempt_v1); retry creates a new row
         callback_url=f"{settings.api_url.rstrip('/')}/internal/v1/code2wf/{code2wf_id}/events",
         callback_key=derive_callback_key(settings.webhook_secret.get_secret_value(), code2wf_id),
         deadline=datetime.now(UTC) + timedelta(seconds=api_settings.job_deadline_seconds),
     )
-    await OutboxRepository(session).add(CODE2WF_GENERATE, job.model_dump(mode="json"))
+    row = await Code2wfRepository(session).add_with_outbox(
+        scope,
+        id=code2wf_id,
+        page_import_id=page_import.id,
+        figma_file_key=figma_file_key,
+        screen_id=screen_id,
+        placement_target=placement_target,
+        actor=actor,
+        task_name=CODE2WF_GENERATE,
+        payload=job.model_dump(mode="json"),
+    )
     session.info[OUTBOX_WRITTEN] = True
     return row
 
@@ -207,7 +209,7 @@ async def retry(
     *,
     settings: Settings,
     api_settings: ApiSettings,
-) -> Code2wf:
+) -> Code2wfRecord:
     original = await get(session, scope, code2wf_id)
     if original.status != Wf2desStatus.FAILED:
         raise Conflict("Only a failed generation can be retried.", code="code2wf_not_failed")

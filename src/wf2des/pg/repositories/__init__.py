@@ -6,6 +6,7 @@ Repositories that touch tenant data accept only a :class:`ProjectScope`, which o
 
 from wf2des.pg.repositories.code2wf import (
     Code2wfListFilter,
+    Code2wfRecord,
     Code2wfRepository,
     TerminalOutcome,
     discovery_statement,
@@ -18,6 +19,7 @@ from wf2des.pg.repositories.scope import AccessibleOrganizationID, ProjectScope
 __all__ = [
     "AccessibleOrganizationID",
     "Code2wfListFilter",
+    "Code2wfRecord",
     "Code2wfRepository",
     "OutboxRepository",
     "PageImportRepository",

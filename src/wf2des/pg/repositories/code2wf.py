@@ -4,15 +4,80 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, and_, func, insert, select, update
+from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, func, insert, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.pg.repositories.scope import ProjectScope
-from wf2des.pg.tables import Code2wf, Wf2desStatus
+from wf2des.pg.tables import Code2wf, OutboxMessage, Wf2desStatus
 
-__all__ = ["Code2wfListFilter", "Code2wfRepository", "TerminalOutcome", "discovery_statement"]
+__all__ = [
+    "Code2wfListFilter",
+    "Code2wfRecord",
+    "Code2wfRepository",
+    "TerminalOutcome",
+    "discovery_statement",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Code2wfRecord:
+    """A code2wf row as the API shows it, read with Core (no ORM identity map or unit of work per row)."""
+
+    id: str
+    organization_id: int
+    project_id: int
+    page_import_id: str
+    figma_file_key: str
+    screen_id: str
+    placement_target: str | None
+    status: Wf2desStatus
+    attempt: int
+    flag_count: int | None
+    result_url: str | None
+    error_message: str | None
+    materialized_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    created_by: str
+    updated_by: str
+
+
+_CODE2WF = cast(Table, Code2wf.__table__)
+_OUTBOX = cast(Table, OutboxMessage.__table__)
+_RECORD_COLUMNS = [_CODE2WF.c[name] for name in Code2wfRecord.__slots__]
+
+# Both INSERTs in one statement (one round trip, atomic on its own), built once: a module-level statement
+# keeps its SQL compilation cache key, where a per-request ``insert().values(...)`` recomputes it each time.
+# Parameter names carry a ``p_`` prefix: an execute-time key equal to a column name (``id``) would add that
+# column to the other INSERT of the statement too.
+_created = (
+    insert(_CODE2WF)
+    .values(
+        id=bindparam("p_id"),
+        organization_id=bindparam("p_organization_id"),
+        project_id=bindparam("p_project_id"),
+        page_import_id=bindparam("p_page_import_id"),
+        figma_file_key=bindparam("p_figma_file_key"),
+        screen_id=bindparam("p_screen_id"),
+        placement_target=bindparam("p_placement_target"),
+        status=Wf2desStatus.PROCESSING,
+        attempt=1,
+        created_by=bindparam("p_actor"),
+        updated_by=bindparam("p_actor"),
+    )
+    .returning(*_RECORD_COLUMNS)
+    .cte("created")
+)
+_queued = (
+    insert(_OUTBOX)
+    .values(task_name=bindparam("p_task_name"), payload=bindparam("p_payload", type_=JSONB))
+    .cte("queued")
+)
+_ADD_WITH_OUTBOX = select(*_created.c).add_cte(_queued)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +133,35 @@ class Code2wfRepository:
             .returning(Code2wf)
         )
         return (await self._session.scalars(stmt)).one()
+
+    async def add_with_outbox(
+        self,
+        scope: ProjectScope,
+        *,
+        id: str,
+        page_import_id: str,
+        figma_file_key: str,
+        screen_id: str,
+        placement_target: str | None,
+        actor: str,
+        task_name: str,
+        payload: dict[str, Any],
+    ) -> Code2wfRecord:
+        """The new row (attempt 1, processing) and the outbox message announcing it, in one statement."""
+        params = {
+            "p_id": id,
+            "p_organization_id": scope.organization_id,
+            "p_project_id": scope.project_id,
+            "p_page_import_id": page_import_id,
+            "p_figma_file_key": figma_file_key,
+            "p_screen_id": screen_id,
+            "p_placement_target": placement_target,
+            "p_actor": actor,
+            "p_task_name": task_name,
+            "p_payload": payload,
+        }
+        row = (await self._session.execute(_ADD_WITH_OUTBOX, params)).one()
+        return Code2wfRecord(*row)
 
     async def get(self, scope: ProjectScope, code2wf_id: str) -> Code2wf | None:
         stmt = select(Code2wf).where(_in_scope(scope), Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
