@@ -115,6 +115,34 @@ class Code2wfOut(_Camel):
         )
 
 
+    @classmethod
+    def of_record(cls, row: Code2wfRecord) -> Code2wfOut:
+        """From a freshly read row, without re-validating what the table's types and CHECKs guarantee.
+
+        Validation of 17 fields per item was the largest Python cost of a 50-item discovery page; the
+        serialiser still writes exactly the declared fields (``model_construct`` sets every one of them).
+        """
+        return cls.model_construct(
+            code2wf_id=row.id,
+            organization_id=row.organization_id,
+            project_id=row.project_id,
+            page_import_id=row.page_import_id,
+            figma_file_key=row.figma_file_key,
+            screen_id=row.screen_id,
+            placement_target=row.placement_target,
+            status=_TO_NAME[row.status],
+            attempt=row.attempt,
+            flag_count=row.flag_count,
+            result_url=row.result_url,
+            error_message=row.error_message,
+            materialized_at=row.materialized_at,
+            created_at=row.created_at,
+            updated_at=row.updated_at,
+            created_by=row.created_by,
+            updated_by=row.updated_by,
+        )
+
+
 class Code2wfList(_Camel):
     items: list[Code2wfOut]
     next_cursor: str | None

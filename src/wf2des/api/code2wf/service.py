@@ -172,8 +172,8 @@ async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Co
 
 async def list_page(
     session: AsyncSession, scope: ProjectScope, flt: Code2wfListFilter
-) -> tuple[list[Code2wf], str | None]:
-    rows = list(await Code2wfRepository(session).list_page(scope, flt))
+) -> tuple[list[Code2wfRecord], str | None]:
+    rows = await Code2wfRepository(session).list_page(scope, flt)
     if len(rows) > flt.limit:
         rows = rows[: flt.limit]
         return rows, encode_cursor(rows[-1].id)

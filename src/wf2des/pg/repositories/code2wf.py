@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Select, Table, and_, bindparam, func, insert, select, update
+from sqlalchemy import ColumnElement, Integer, Select, Table, and_, bindparam, func, insert, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -167,9 +167,11 @@ class Code2wfRepository:
         stmt = select(Code2wf).where(_in_scope(scope), Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
         return (await self._session.scalars(stmt)).one_or_none()
 
-    async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> Sequence[Code2wf]:
+    async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> list[Code2wfRecord]:
         """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page."""
-        return (await self._session.scalars(discovery_statement(scope, flt))).all()
+        stmt = _discovery_shape(*_shape_of(flt))
+        result = await self._session.execute(stmt, _discovery_params(scope, flt))
+        return [Code2wfRecord(*row) for row in result]
 
     async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wf | None:
         """The only '0' → '1'/'2' transition: conditional on still processing at the same attempt.
@@ -256,26 +258,56 @@ class Code2wfRepository:
         return list((await self._session.execute(stmt)).scalars())
 
 
-def discovery_statement(scope: ProjectScope, flt: Code2wfListFilter) -> Select[Code2wf]:
-    """The list / plugin-discovery query.
+def discovery_statement(scope: ProjectScope, flt: Code2wfListFilter) -> Select[Any]:
+    """The list / plugin-discovery query, with the filter's values bound.
 
     The equality predicates lead with (organization_id, project_id, figma_file_key, status) so the planner
     can use ``code2wf_org_project_file_status_idx``; ``id <`` is the keyset cursor. A test asserts the
     index on ``EXPLAIN``.
     """
-    stmt: Select[Code2wf] = select(Code2wf).where(_in_scope(scope), Code2wf.deleted_at.is_(None))
+    return _discovery_shape(*_shape_of(flt)).params(_discovery_params(scope, flt))
+
+
+@functools.cache
+def _discovery_shape(
+    by_file: bool, by_status: bool, materialized: bool | None, after_cursor: bool
+) -> Select[Any]:
+    """One statement per filter shape (at most 24), built once so its compilation cache key is kept."""
+    stmt = select(*_RECORD_COLUMNS).where(
+        _CODE2WF.c.organization_id == bindparam("p_org"),
+        _CODE2WF.c.project_id == bindparam("p_project"),
+        _CODE2WF.c.deleted_at.is_(None),
+    )
+    if by_file:
+        stmt = stmt.where(_CODE2WF.c.figma_file_key == bindparam("p_file"))
+    if by_status:
+        stmt = stmt.where(_CODE2WF.c.status == bindparam("p_status"))
+    if materialized is True:
+        stmt = stmt.where(_CODE2WF.c.materialized_at.is_not(None))
+    elif materialized is False:
+        stmt = stmt.where(_CODE2WF.c.materialized_at.is_(None))
+    if after_cursor:
+        stmt = stmt.where(_CODE2WF.c.id < bindparam("p_before"))
+    return stmt.order_by(_CODE2WF.c.id.desc()).limit(bindparam("p_limit", type_=Integer))
+
+
+def _shape_of(flt: Code2wfListFilter) -> tuple[bool, bool, bool | None, bool]:
+    return (flt.figma_file_key is not None, flt.status is not None, flt.materialized, flt.before_id is not None)
+
+
+def _discovery_params(scope: ProjectScope, flt: Code2wfListFilter) -> dict[str, Any]:
+    params: dict[str, Any] = {
+        "p_org": scope.organization_id,
+        "p_project": scope.project_id,
+        "p_limit": flt.limit + 1,
+    }
     if flt.figma_file_key is not None:
-        stmt = stmt.where(Code2wf.figma_file_key == flt.figma_file_key)
+        params["p_file"] = flt.figma_file_key
     if flt.status is not None:
-        stmt = stmt.where(Code2wf.status == flt.status)
-    if flt.materialized is True:
-        stmt = stmt.where(Code2wf.materialized_at.is_not(None))
-    elif flt.materialized is False:
-        stmt = stmt.where(Code2wf.materialized_at.is_(None))
+        params["p_status"] = flt.status
     if flt.before_id is not None:
-        stmt = stmt.where(Code2wf.id < flt.before_id)
-    stmt = stmt.order_by(Code2wf.id.desc()).limit(flt.limit + 1)
-    return stmt
+        params["p_before"] = flt.before_id
+    return params
 
 
 def _in_scope(scope: ProjectScope) -> ColumnElement[bool]:
