@@ -32,6 +32,12 @@ INFINITE_LOOP = {
     "index.html": b"<!doctype html><html><body><h1>Spin</h1><script>while (true) {}</script></body></html>"
 }
 
+MEMORY_HOG = {
+    "index.html": b"""<!doctype html><html><body><h1>Hog</h1><script>
+const hoard = []; while (true) { hoard.push(new Array(1e6).fill(1.5)); }
+</script></body></html>""",
+}
+
 HUGE_DOM = {
     "index.html": b"""<!doctype html><html><body><div id="root"></div><script>
 const root = document.getElementById('root');

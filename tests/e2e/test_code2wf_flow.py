@@ -64,15 +64,22 @@ def test_hostile_pages_fail_cleanly_and_the_worker_keeps_serving(stack: Stack) -
     org, project, headers = stack.tenant()
     loop = stack.create(project, headers, stack.upload(project, headers, pages.INFINITE_LOOP, "index.html"))
     huge = stack.create(project, headers, stack.upload(project, headers, pages.HUGE_DOM, "index.html"))
+    hog = stack.create(project, headers, stack.upload(project, headers, pages.MEMORY_HOG, "index.html"))
     fine = stack.create(project, headers, stack.upload(project, headers, pages.SIMPLE, "index.html"))
     loop_done = stack.wait_terminal(project, headers, loop["code2wfId"])
     huge_done = stack.wait_terminal(project, headers, huge["code2wfId"])
+    hog_done = stack.wait_terminal(project, headers, hog["code2wfId"])
     fine_done = stack.wait_terminal(project, headers, fine["code2wfId"])
     assert loop_done["status"] == "failed"
     assert loop_done["errorMessage"] == "the page did not finish loading within 8 s"
     assert huge_done["status"] == "failed"
     assert huge_done["errorMessage"] == "the page has more than 5,000 elements"
-    for message in (loop_done["errorMessage"], huge_done["errorMessage"]):
+    assert hog_done["status"] == "failed"
+    assert hog_done["errorMessage"] in {
+        "the page did not finish loading within 8 s",
+        "the browser stopped while rendering the page",
+    }
+    for message in (loop_done["errorMessage"], huge_done["errorMessage"], hog_done["errorMessage"]):
         assert "/" not in message
         assert "Traceback" not in message
     failure = json.loads(
