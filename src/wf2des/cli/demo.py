@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,9 @@ from wf2des.cli._app import app, console, fail
 if TYPE_CHECKING:
     import httpx
     import uvicorn
+
+    from wf2des.core.settings import Settings
+    from wf2des.pg.settings import PgSettings
 
 __all__ = ["demo", "fake_figma"]
 
@@ -94,7 +98,7 @@ def demo(
         from wf2des.workers.inprocess import inprocess_worker
 
         stack.enter_context(inprocess_worker(settings))
-        summary = _run(settings, pg_settings, port, org, project, entry_file, out)
+        summary = _run(settings, port, org, project, entry_file, out)
         _print_summary(summary)
         if serve:
             console.print(f"\nAPI: http://127.0.0.1:{port}/docs")
@@ -116,7 +120,7 @@ def _entry_file(page: Path | None) -> Path:
     return candidate
 
 
-def _start_api(settings: Any, pg_settings: Any, port: int) -> uvicorn.Server:
+def _start_api(settings: Settings, pg_settings: PgSettings, port: int) -> uvicorn.Server:
     import uvicorn
 
     from wf2des.api import create_app
@@ -140,14 +144,15 @@ def _stop_api(server: uvicorn.Server) -> None:
 
 
 def _run(
-    settings: Any, pg_settings: Any, port: int, org: int, project: int, entry_file: Path, out: Path
+    settings: Settings, port: int, org: int, project: int, entry_file: Path, out: Path
 ) -> dict[str, Any]:
     import httpx
 
     from wf2des.api.auth import load_dev_key, mint_dev_token
     from wf2des.api.settings import ApiSettings
+    from wf2des.cli.api import add_project
 
-    _ensure_project(settings, pg_settings, org, project)
+    add_project(org=org, project=project, name="wf2des demo")
     cfg = ApiSettings()
     token = mint_dev_token(
         load_dev_key(settings.data_dir),
@@ -165,7 +170,13 @@ def _run(
             _expect(http.put(f"{base}/figma-files/{key}", json={"role": role}), 200, 201)
         _expect(http.put(f"{base}/wf2des/config", json=DEMO_CONFIG), 200, 201)
         _expect(http.post(f"{base}/component-sweeps"), 202)
-        library = _wait_swept(http, f"{base}/figma-files/{LIBRARY_FILE}")
+        library = _poll(
+            http,
+            f"{base}/figma-files/{LIBRARY_FILE}",
+            lambda f: bool(f["componentsSyncedAt"] or f["sweepError"]),
+            "the component sweep",
+            timeout=120,
+        )
         root = entry_file.parent
         files = [p for p in sorted(root.rglob("*")) if p.is_file()]
         upload = http.post(
@@ -181,7 +192,13 @@ def _run(
         )
         _expect(created, 202)
         code2wf_id = created.json()["code2wfId"]
-        row = _wait(http, f"{base}/code2wf/{code2wf_id}")
+        row = _poll(
+            http,
+            f"{base}/code2wf/{code2wf_id}",
+            lambda r: r["status"] != "processing",
+            "the generation",
+            timeout=180,
+        )
         out.mkdir(parents=True, exist_ok=True)
         spec_path = preview_path = None
         outcomes: list[dict[str, Any]] = []
@@ -206,51 +223,21 @@ def _run(
     }
 
 
-def _ensure_project(settings: Any, pg_settings: Any, org: int, project: int) -> None:
-    import asyncio
-
-    from wf2des.pg.embedded import resolve_database_url
-    from wf2des.pg.engine import make_async_engine, make_session_factory
-    from wf2des.pg.repositories import ProjectRepository
-
-    url = resolve_database_url(pg_settings, settings.data_dir)
-
-    async def run() -> None:
-        engine = make_async_engine(url, pool_size=1, max_overflow=0)
-        try:
-            async with make_session_factory(engine)() as session, session.begin():
-                await ProjectRepository(session).ensure(org, project, "wf2des demo")
-        finally:
-            await engine.dispose()
-
-    asyncio.run(run())
-
-
-def _wait(http: httpx.Client, url: str, timeout: float = 180) -> dict[str, Any]:
+def _poll(
+    http: httpx.Client, url: str, done: Callable[[dict[str, Any]], bool], what: str, timeout: float
+) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         response = http.get(url)
         _expect(response, 200)
-        row: dict[str, Any] = response.json()
-        if row["status"] != "processing":
-            return row
+        body: dict[str, Any] = response.json()
+        if done(body):
+            return body
         time.sleep(0.2)
-    raise fail(f"the generation did not finish within {timeout:.0f} s")
+    raise fail(f"{what} did not finish within {timeout:.0f} s")
 
 
-def _wait_swept(http: httpx.Client, url: str, timeout: float = 120) -> dict[str, Any]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        response = http.get(url)
-        _expect(response, 200)
-        file: dict[str, Any] = response.json()
-        if file["componentsSyncedAt"] or file["sweepError"]:
-            return file
-        time.sleep(0.2)
-    raise fail(f"the component sweep did not finish within {timeout:.0f} s")
-
-
-def _copy_preview(settings: Any, row: dict[str, Any], out: Path) -> Path | None:
+def _copy_preview(settings: Settings, row: dict[str, Any], out: Path) -> Path | None:
     from wf2des.core.errors import BlobNotFound
     from wf2des.integrations.blobs import open_blob_store
 
@@ -311,7 +298,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
 @app.command("fake-figma")
 def fake_figma(
     port: int = typer.Option(8911, help="port on 127.0.0.1"),
-    file: list[str] = typer.Option(["MyLibrary1", "MyFile1"], "--file", help="file keys to serve (repeatable)"),
+    file: list[str] = typer.Option(
+        ["MyLibrary1", "MyFile1"], "--file", help="file keys to serve (repeatable)"
+    ),
 ) -> None:
     """Serve a local fake Figma REST API (real recorded responses) for trying sweeps without an account."""
     from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
