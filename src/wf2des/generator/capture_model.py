@@ -88,6 +88,7 @@ class CaptureResult:
     entry: str
     screens: tuple[CapturedScreen, ...]
     blocked_urls: tuple[str, ...] = ()
+    missing_paths: tuple[str, ...] = ()  # files of the import's own origin that the import does not contain
     failed_fonts: tuple[str, ...] = ()
     element_count: int = 0
 

@@ -86,6 +86,16 @@ def convert(
                 "nodeId": None,
             }
         )
+    for path in capture.missing_paths:
+        spec_outcomes.append(
+            {
+                "kind": "missing_file",
+                "message": f"the page refers to {path}, which is not in the import",
+                "flagged": True,
+                "screenId": None,
+                "nodeId": None,
+            }
+        )
     for family in capture.failed_fonts:
         spec_outcomes.append(
             {

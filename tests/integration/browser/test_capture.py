@@ -126,3 +126,20 @@ async def test_captures_share_no_cookies_or_storage(capturer: BrowserCapturer) -
     spec = convert(captured, source_entry="index.html")
     texts = [n["characters"] for n in _nodes(spec) if n["type"] == "TEXT"]
     assert texts == ["cookie[] storage[]"]
+
+
+async def test_files_missing_from_the_import_are_reported(capturer: BrowserCapturer) -> None:
+    page = {
+        "index.html": b'<!doctype html><link rel="stylesheet" href="css/site.css"><link rel="stylesheet" '
+        b'href="css/gone.css"><h1>Hello</h1><img src="img/logo.png" alt="Logo">',
+        "css/site.css": b"h1 { color: red; }",
+    }
+    result = await capturer.capture(page, "index.html", [800], timeout_s=20)
+    assert result.missing_paths == ("css/gone.css", "img/logo.png")
+    spec = convert(result, source_entry="index.html")
+    missing = [o for o in spec["outcomes"] if o["kind"] == "missing_file"]
+    assert [o["message"] for o in missing] == [
+        "the page refers to css/gone.css, which is not in the import",
+        "the page refers to img/logo.png, which is not in the import",
+    ]
+    assert all(o["flagged"] for o in missing)

@@ -90,6 +90,7 @@ class _Slot:
     page: Page | None
     files: Mapping[str, bytes] = field(default_factory=dict)
     blocked: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
 
 
 class BrowserCapturer:
@@ -208,7 +209,7 @@ class BrowserCapturer:
             viewport={"width": _DEFAULT_WIDTH, "height": _VIEWPORT_HEIGHT.get(_DEFAULT_WIDTH, 900)},
         )
         slot = _Slot(browser=browser, context=context, page=None)
-        await context.route("**/*", lambda route: self._serve(route, slot.files, slot.blocked))
+        await context.route("**/*", lambda route: self._serve(route, slot.files, slot.blocked, slot.missing))
         slot.page = await context.new_page()
         return slot
 
@@ -254,7 +255,8 @@ class BrowserCapturer:
         slot = await self._take_slot()
         phases["context"] = (time.perf_counter() - started) * 1000
         blocked: list[str] = []
-        slot.files, slot.blocked = files, blocked
+        missing: list[str] = []
+        slot.files, slot.blocked, slot.missing = files, blocked, missing
         context = slot.context
         deadline = time.monotonic() + timeout_s
         try:
@@ -286,13 +288,18 @@ class BrowserCapturer:
         except BaseException:
             await self._discard(context)
             raise
-        slot.files, slot.blocked = {}, []  # the used context serves nothing more while it closes
+        slot.files, slot.blocked, slot.missing = (
+            {},
+            [],
+            [],
+        )  # the used context serves nothing more while it closes
         self._spare = asyncio.get_running_loop().create_task(self._prepare_next(context))
         self.last_phases = phases
         return CaptureResult(
             entry=entry,
             screens=tuple(screens),
             blocked_urls=tuple(sorted(set(blocked))),
+            missing_paths=tuple(sorted(set(missing))),
             failed_fonts=tuple(sorted(failed_fonts)),
             element_count=count,
         )
@@ -354,7 +361,9 @@ class BrowserCapturer:
         return screen, count, [str(name) for name in settled["failed"]]
 
     @staticmethod
-    async def _serve(route: Route, files: Mapping[str, bytes], blocked: list[str]) -> None:
+    async def _serve(
+        route: Route, files: Mapping[str, bytes], blocked: list[str], missing: list[str]
+    ) -> None:
         url = route.request.url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" == ORIGIN:
@@ -369,6 +378,8 @@ class BrowserCapturer:
                     body, mime = stub, "image/svg+xml"
                 await route.fulfill(status=200, body=body, headers={"content-type": mime})
                 return
+            if path != "favicon.ico":  # browsers ask for it on their own; the page never referred to it
+                missing.append(path[:500])
             await route.fulfill(status=404, body=b"", headers={"content-type": "text/plain"})
             return
         if parts.scheme in ("data", "blob"):
