@@ -43,6 +43,7 @@ class Stack:
         self.api_port = int(env["WF2DES_API_URL"].rsplit(":", 1)[1])
         self.api: subprocess.Popen[bytes] | None = None
         self.worker: subprocess.Popen[bytes] | None = None
+        self.metrics_port = 0
         self.next_id = int(time.time() * 1000) % 10_000_000
 
     @property
@@ -63,8 +64,18 @@ class Stack:
 
     def start_worker(self, **extra_env: str) -> None:
         log = (self.root / "worker.log").open("ab")
+        self.metrics_port = free_port()
         self.worker = subprocess.Popen(
-            [str(BIN / "wf2des"), "worker", "--concurrency", "1", "--loglevel", "WARNING"],
+            [
+                str(BIN / "wf2des"),
+                "worker",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "INFO",
+                "--metrics-port",
+                str(self.metrics_port),
+            ],
             env={**self.env, **extra_env},
             stdout=log,
             stderr=log,

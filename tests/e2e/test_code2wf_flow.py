@@ -44,6 +44,17 @@ def test_generation_completes_and_the_result_is_served(stack: Stack) -> None:
         "attempt-1/preview.png",
         "attempt-1/spec.json",
     ]
+    # every log line of the job carries its id; the metrics endpoint sees the prefork child's counters
+    log = (stack.root / "worker.log").read_text().splitlines()
+    assert any('"event": "job finished"' in line and created["code2wfId"] in line for line in log)
+    metrics = httpx.get(f"http://127.0.0.1:{stack.metrics_port}/metrics", timeout=10).text
+    completed = [
+        line
+        for line in metrics.splitlines()
+        if line.startswith('wf2des_code2wf_jobs_total{status="completed"}')
+    ]
+    assert completed
+    assert float(completed[0].split()[-1]) >= 1
 
 
 def test_blocked_external_resources_are_flagged_not_fatal(stack: Stack) -> None:

@@ -17,14 +17,23 @@ def worker(
     loglevel: str = typer.Option("INFO"),
 ) -> None:
     """Run Celery workers for wf2des.code2wf.generate and wf2des.component_sweep.run."""
+    import os
+    import tempfile
+
+    if metrics_port:
+        # Jobs run in prefork children: their counters reach this process's endpoint only through
+        # prometheus_client's multiprocess mode, which must be set up before any metric is created.
+        os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", tempfile.mkdtemp(prefix="wf2des-metrics-"))
+        from prometheus_client import CollectorRegistry, multiprocess, start_http_server
+
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        start_http_server(metrics_port, addr="127.0.0.1", registry=registry)
+
     from wf2des.core.logging import configure_logging
     from wf2des.workers.celery_app import make_celery
 
     configure_logging(loglevel)
-    if metrics_port:
-        from prometheus_client import start_http_server
-
-        start_http_server(metrics_port, addr="127.0.0.1")
     celery = make_celery()
     celery.worker_main(
         [

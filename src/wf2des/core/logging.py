@@ -7,7 +7,7 @@ import sys
 
 import structlog
 
-__all__ = ["bind", "configure_logging", "get_logger"]
+__all__ = ["bind", "clear_context", "configure_logging", "get_logger"]
 
 
 def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
@@ -33,3 +33,4 @@ def get_logger(name: str) -> structlog.stdlib.BoundLogger:
 
 
 bind = structlog.contextvars.bind_contextvars
+clear_context = structlog.contextvars.clear_contextvars

@@ -8,7 +8,7 @@ from celery import Celery
 from celery.exceptions import SoftTimeLimitExceeded
 from pydantic import ValidationError
 
-from wf2des.core.logging import bind, get_logger
+from wf2des.core.logging import bind, clear_context, get_logger
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
 from wf2des.workers.code2wf.pipeline import Outcome, generate
 from wf2des.workers.events import deliver_event
@@ -28,6 +28,7 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         # A malformed envelope cannot be reported (no trustworthy callback): drop it loudly.
         log.error("malformed job envelope dropped", errors=exc.error_count())
         return {"status": "dropped"}
+    clear_context()  # a worker process runs many jobs: no line may carry the previous job's id
     bind(code2wf_id=job.code2wf_id, attempt=job.attempt)
     runtime = get_runtime()
     JOBS.labels("started").inc()
