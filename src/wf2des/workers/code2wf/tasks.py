@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from celery import Celery
@@ -30,6 +31,12 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         return {"status": "dropped"}
     clear_context()  # a worker process runs many jobs: no line may carry the previous job's id
     bind(code2wf_id=job.code2wf_id, attempt=job.attempt)
+    if job.deadline <= datetime.now(UTC):
+        # The API's reaper fails a row past its deadline ("generation timed out"); working on it now would
+        # only produce an event the API must refuse.
+        log.warning("job past its deadline dropped", deadline=job.deadline.isoformat())
+        JOBS.labels("expired").inc()
+        return {"status": "expired"}
     runtime = get_runtime()
     JOBS.labels("started").inc()
     with JOB_SECONDS.time():
