@@ -9,6 +9,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
+from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wf2des.core.errors import Wf2desError
@@ -119,6 +120,21 @@ def install_problem_handlers(app: FastAPI) -> None:
         detail = exc.detail if isinstance(exc.detail, str) else None
         return problem(exc.status_code, code, detail, instance=request.url.path, headers=exc.headers)
 
+    async def on_database_error(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, DBAPIError)
+        if exc.connection_invalidated or isinstance(exc, OperationalError | InterfaceError):
+            # A restarted or unreachable PostgreSQL: the pool drops its connections and the next request
+            # reconnects, so tell the client to retry instead of answering 500.
+            _log.warning("database_unavailable", path=request.url.path, error_type=type(exc.orig).__name__)
+            return problem(
+                503,
+                "database_unavailable",
+                "The database is unavailable; retry shortly.",
+                instance=request.url.path,
+                headers={"Retry-After": "1"},
+            )
+        return await on_unexpected(request, exc)
+
     async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
         _log.exception("unhandled_error", path=request.url.path, error_type=type(exc).__name__)
         return problem(500, "internal_error", "An unexpected error occurred.", instance=request.url.path)
@@ -126,4 +142,5 @@ def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Wf2desError, on_domain_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
+    app.add_exception_handler(DBAPIError, on_database_error)
     app.add_exception_handler(Exception, on_unexpected)
