@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
-from wf2des.integrations.docstore.embedded import EmbeddedDocstore
 
-
-def _stop_embedded(data_dir: Path) -> None:
-    EmbeddedDocstore(data_dir).stop()
-    pid_file = data_dir / "pg" / "postmaster.pid"
-    if pid_file.exists():
-        os.kill(int(pid_file.read_text().splitlines()[0]), signal.SIGTERM)
+def _stop_embedded(env: dict[str, str]) -> str:
+    return subprocess.run(
+        [str(Path(sys.executable).parent / "wf2des"), "embedded-stop"],
+        env=env,
+        capture_output=True,
+        text=True,
+    ).stdout
 
 
 def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
@@ -33,7 +32,8 @@ def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
             timeout=300,
         )
     finally:
-        _stop_embedded(data_dir)
+        stopped = _stop_embedded(env)
+    assert "stopped: PostgreSQL, document store" in stopped
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     assert "completed" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from wf2des.core.settings import Settings
     from wf2des.pg.settings import PgSettings
 
-__all__ = ["doctor", "load_settings", "migrate", "preflight_postgres"]
+__all__ = ["doctor", "embedded_stop", "load_settings", "migrate", "preflight_postgres"]
 
 
 def load_settings() -> tuple[Settings, PgSettings]:
@@ -107,6 +107,25 @@ def doctor() -> None:
     console.print(table)
     if failures:
         raise typer.Exit(1)
+
+
+@app.command("embedded-stop")
+def embedded_stop() -> None:
+    """Stop the embedded PostgreSQL and document store of WF2DES_DATA_DIR (they outlive each command)."""
+    from wf2des.core.settings import Settings
+    from wf2des.integrations.docstore.embedded import EmbeddedDocstore
+    from wf2des.pg.embedded import stop_embedded_postgres
+
+    data_dir = Settings().data_dir
+    stopped = [
+        name
+        for name, did in (
+            ("PostgreSQL", stop_embedded_postgres(data_dir)),
+            ("document store", EmbeddedDocstore(data_dir).stop()),
+        )
+        if did
+    ]
+    console.print(f"stopped: {', '.join(stopped)}" if stopped else f"no embedded store runs for {data_dir}")
 
 
 def preflight_postgres(settings: Settings, pg_settings: PgSettings) -> None:

@@ -9,13 +9,15 @@ and is shared by every wf2des process that uses the same data directory.
 
 from __future__ import annotations
 
+import os
+import signal
 import warnings
 from pathlib import Path
 
 from wf2des.core.errors import ConfigError
 from wf2des.pg.settings import PgSettings
 
-__all__ = ["embedded_database_url", "resolve_database_url"]
+__all__ = ["embedded_database_url", "resolve_database_url", "stop_embedded_postgres"]
 
 
 def embedded_database_url(data_dir: Path) -> str:
@@ -40,3 +42,17 @@ def embedded_database_url(data_dir: Path) -> str:
 def resolve_database_url(pg_settings: PgSettings, data_dir: Path) -> str:
     """The configured URL, or the embedded server's when none is configured."""
     return pg_settings.database_url or embedded_database_url(data_dir)
+
+
+def stop_embedded_postgres(data_dir: Path) -> bool:
+    """Stop the embedded server of ``data_dir`` if it runs (a fast shutdown); True when one was stopped."""
+    pid_file = data_dir / "pg" / "postmaster.pid"
+    try:
+        pid = int(pid_file.read_text().splitlines()[0])
+    except (FileNotFoundError, ValueError, IndexError):
+        return False
+    try:
+        os.kill(pid, signal.SIGINT)  # postgres: SIGINT is "fast shutdown" (roll back, disconnect, stop)
+    except ProcessLookupError:
+        return False
+    return True

@@ -103,14 +103,17 @@ class EmbeddedDocstore:
         self.state.write_text(json.dumps({"pid": proc.pid, "port": port}))
         return f"mongodb://127.0.0.1:{port}/?directConnection=true"
 
-    def stop(self) -> None:
+    def stop(self) -> bool:
+        """Stop the server if it runs; True when one was stopped."""
         if not self.state.exists():
-            return
+            return False
         info = json.loads(self.state.read_text())
         pid = int(info.get("pid", 0))
-        if pid and _pid_alive(pid):
+        stopped = bool(pid) and _pid_alive(pid)
+        if stopped:
             os.kill(pid, 15)
         self.state.unlink(missing_ok=True)
+        return stopped
 
 
 def _pid_alive(pid: int) -> bool:
