@@ -23,6 +23,7 @@ from wf2des.api.problems import Problem, install_problem_handlers, problem
 from wf2des.api.routers import ROUTERS
 from wf2des.api.settings import ApiSettings
 from wf2des.api.state import AppState
+from wf2des.core.broker import resolve_broker_url
 from wf2des.core.settings import Settings
 from wf2des.integrations.blobs import BlobStore, open_blob_store
 from wf2des.pg.engine import make_session_factory
@@ -155,7 +156,7 @@ def _build_state(
         verifier=verifier,
         dev_key=dev_key,
         publisher=publisher
-        or CeleryPublisher(settings.broker_url or "memory://", timeout=cfg.publish_timeout_seconds),
+        or CeleryPublisher(resolve_broker_url(settings), timeout=cfg.publish_timeout_seconds),
         metrics=metrics,
     )
     if settings.docstore_url:

@@ -57,7 +57,9 @@ def serve(
     if settings.broker_url is None:
         # Embedded default: no broker configured, so the jobs run in this process (Celery in-process).
         if workers != 1:
-            raise fail("--workers > 1 needs a shared broker: set WF2DES_BROKER_URL (redis://, amqp://, sqs://)")
+            raise fail(
+                "--workers > 1 needs a shared broker: set WF2DES_BROKER_URL (redis://, amqp://, sqs://)"
+            )
         from wf2des.workers.inprocess import inprocess_worker
 
         console.print("no WF2DES_BROKER_URL: running jobs in this process (Celery in-process)")
@@ -144,6 +146,7 @@ def outbox_relay(
     from wf2des.api.outbox.relay import drain_once, run_relay
     from wf2des.api.settings import ApiSettings
     from wf2des.cli.stores import load_settings
+    from wf2des.core.broker import resolve_broker_url
     from wf2des.core.logging import configure_logging
     from wf2des.pg.engine import make_async_engine, make_session_factory
 
@@ -151,7 +154,7 @@ def outbox_relay(
     configure_logging()
     url = _database_url()
     cfg = ApiSettings()
-    publisher = CeleryPublisher(settings.broker_url or "memory://", timeout=cfg.publish_timeout_seconds)
+    publisher = CeleryPublisher(resolve_broker_url(settings), timeout=cfg.publish_timeout_seconds)
 
     async def run() -> int:
         engine = make_async_engine(url, pool_size=2, max_overflow=0)

@@ -65,13 +65,19 @@ def demo(
     project: int = typer.Option(1, min=1),
 ) -> None:
     """Run the main job end to end on embedded defaults and print a summary."""
+    from wf2des.core.broker import IN_PROCESS_BROKER
+    from wf2des.core.logging import configure_logging
     from wf2des.integrations.docstore.embedded import free_port
+
+    configure_logging(
+        "WARNING", json=False
+    )  # the summary is the output; job logs only when something is wrong
 
     entry_file = _entry_file(page)
     port = port or free_port()
     # Embedded defaults for this process: dev tokens, an in-process broker, callbacks to our own port.
     os.environ.setdefault("WF2DES_AUTH_DEV", "true")
-    os.environ["WF2DES_BROKER_URL"] = "memory://"
+    os.environ["WF2DES_BROKER_URL"] = IN_PROCESS_BROKER
     os.environ["WF2DES_API_URL"] = f"http://127.0.0.1:{port}"
     os.environ.setdefault("WF2DES_API_RELAY_INTERVAL_SECONDS", "0.2")
 
@@ -170,14 +176,21 @@ def _run(
     base = f"http://127.0.0.1:{port}/v1/projects/{project}"
     figma_file_key = WORKING_FILE
     with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
+        registered = {}
         for key, role in ((LIBRARY_FILE, "library"), (WORKING_FILE, "working")):
-            _expect(http.put(f"{base}/figma-files/{key}", json={"role": role}), 200, 201)
+            response = http.put(f"{base}/figma-files/{key}", json={"role": role})
+            _expect(response, 200, 201)
+            registered[key] = response.json()
         _expect(http.put(f"{base}/wf2des/config", json=DEMO_CONFIG), 200, 201)
         _expect(http.post(f"{base}/component-sweeps"), 202)
         library = _poll(
             http,
             f"{base}/figma-files/{LIBRARY_FILE}",
-            lambda f: bool(f["componentsSyncedAt"] or f["sweepError"]),
+            # a re-run finds the previous watermark: wait for this sweep's
+            lambda f: (
+                f["componentsSyncedAt"] != registered[LIBRARY_FILE]["componentsSyncedAt"]
+                or bool(f["sweepError"])
+            ),
             "the component sweep",
             timeout=120,
         )
@@ -290,10 +303,10 @@ def _print_summary(summary: dict[str, Any]) -> None:
         flagged = Table(title="flagged outcomes")
         flagged.add_column("type")
         flagged.add_column("message")
-        for outcome in summary["outcomes"][:20]:
+        for outcome in summary["outcomes"][:8]:
             flagged.add_row(str(outcome.get("type") or outcome.get("kind")), str(outcome.get("message", "")))
-        if len(summary["outcomes"]) > 20:
-            flagged.add_row("…", f"{len(summary['outcomes']) - 20} more in spec.json")
+        if len(summary["outcomes"]) > 8:
+            flagged.add_row("…", f"{len(summary['outcomes']) - 8} more in spec.json")
         console.print(flagged)
     if row["status"] != "completed":
         raise typer.Exit(1)

@@ -28,13 +28,17 @@ def sweep(
 
     settings = Settings()
     try:
-        db = open_docstore(resolve_docstore_url(settings.docstore_url, settings.data_dir), settings.docstore_db)
+        db = open_docstore(
+            resolve_docstore_url(settings.docstore_url, settings.data_dir), settings.docstore_db
+        )
         ensure_schema(db)
         figma = client_from_settings(settings)
 
         async def run() -> list[dict[str, object]]:
             async with figma:
-                found = await sweep_project(org, project, db=db, figma=figma, run_id=new_uuid7(), figma_file_key=file)
+                found = await sweep_project(
+                    org, project, db=db, figma=figma, run_id=new_uuid7(), figma_file_key=file
+                )
             return [s.as_dict() for s in found]
 
         summaries = asyncio.run(run())
@@ -46,9 +50,15 @@ def sweep(
     table = Table("file", "role", "status", "requests", "written", "removed", "captures", "fallback", "error")
     for s in summaries:
         table.add_row(
-            str(s["figma_file_key"]), str(s["role"]), str(s["status"]), str(s["requests"]),
-            str(s["components_written"]), str(s["components_removed"]), str(s["captures"]),
-            "yes" if s["variables_fallback"] else "", str(s["error"] or ""),
+            str(s["figma_file_key"]),
+            str(s["role"]),
+            str(s["status"]),
+            str(s["requests"]),
+            str(s["components_written"]),
+            str(s["components_removed"]),
+            str(s["captures"]),
+            "yes" if s["variables_fallback"] else "",
+            str(s["error"] or ""),
         )
     console.print(table)
     if any(s["status"] == "failed" for s in summaries):

@@ -9,7 +9,7 @@ from wf2des.core.settings import Settings
 
 __all__ = ["IN_PROCESS_BROKER", "check_broker", "describe_broker", "resolve_broker_url"]
 
-IN_PROCESS_BROKER = "memory://"
+IN_PROCESS_BROKER = "memory://localhost/"  # a host, or kombu warns on every connection
 
 
 def resolve_broker_url(settings: Settings) -> str:

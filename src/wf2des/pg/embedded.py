@@ -21,21 +21,20 @@ __all__ = ["embedded_database_url", "resolve_database_url", "stop_embedded_postg
 
 
 def embedded_database_url(data_dir: Path) -> str:
-    try:
-        with (
-            warnings.catch_warnings()
-        ):  # platformdirs warns about XDG_RUNTIME_DIR on servers; not our concern
-            warnings.simplefilter("ignore")
+    # platformdirs (inside pgserver) warns about XDG_RUNTIME_DIR on servers, at import and at start
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
             from pgserver.postgres_server import get_server
-    except ImportError as exc:
-        raise ConfigError(
-            "no WF2DES_DATABASE_URL is set and the embedded PostgreSQL is not installed; "
-            "install it with: pip install 'wf2des[local]'"
-        ) from exc
-    pgdata = data_dir / "pg"
-    pgdata.parent.mkdir(parents=True, exist_ok=True)
-    server = get_server(pgdata, cleanup_mode=None)
-    url: str = server.get_uri()
+        except ImportError as exc:
+            raise ConfigError(
+                "no WF2DES_DATABASE_URL is set and the embedded PostgreSQL is not installed; "
+                "install it with: pip install 'wf2des[local]'"
+            ) from exc
+        pgdata = data_dir / "pg"
+        pgdata.parent.mkdir(parents=True, exist_ok=True)
+        server = get_server(pgdata, cleanup_mode=None)
+        url: str = server.get_uri()
     return url
 
 

@@ -45,9 +45,12 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
 
 @worker_process_init.connect
 def _init_process(**_: object) -> None:
+    import structlog
+
     from wf2des.core.logging import configure_logging
 
-    configure_logging()
+    if not structlog.is_configured():  # the solo pool (in-process worker) sends this too: keep the host's setup
+        configure_logging()
 
 
 @worker_process_shutdown.connect
