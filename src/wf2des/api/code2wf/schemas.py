@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
@@ -94,26 +94,7 @@ class Code2wfOut(_Camel):
 
     @classmethod
     def of(cls, row: Code2wf | Code2wfRecord) -> Code2wfOut:
-        return cls(
-            code2wf_id=row.id,
-            organization_id=row.organization_id,
-            project_id=row.project_id,
-            page_import_id=row.page_import_id,
-            figma_file_key=row.figma_file_key,
-            screen_id=row.screen_id,
-            placement_target=row.placement_target,
-            status=_TO_NAME[row.status],
-            attempt=row.attempt,
-            flag_count=row.flag_count,
-            result_url=row.result_url,
-            error_message=row.error_message,
-            materialized_at=row.materialized_at,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-            created_by=row.created_by,
-            updated_by=row.updated_by,
-        )
-
+        return cls(**_fields(row))
 
     @classmethod
     def of_record(cls, row: Code2wfRecord) -> Code2wfOut:
@@ -122,25 +103,7 @@ class Code2wfOut(_Camel):
         Validation of 17 fields per item was the largest Python cost of a 50-item discovery page; the
         serialiser still writes exactly the declared fields (``model_construct`` sets every one of them).
         """
-        return cls.model_construct(
-            code2wf_id=row.id,
-            organization_id=row.organization_id,
-            project_id=row.project_id,
-            page_import_id=row.page_import_id,
-            figma_file_key=row.figma_file_key,
-            screen_id=row.screen_id,
-            placement_target=row.placement_target,
-            status=_TO_NAME[row.status],
-            attempt=row.attempt,
-            flag_count=row.flag_count,
-            result_url=row.result_url,
-            error_message=row.error_message,
-            materialized_at=row.materialized_at,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
-            created_by=row.created_by,
-            updated_by=row.updated_by,
-        )
+        return cls.model_construct(**_fields(row))
 
 
 class Code2wfList(_Camel):
@@ -151,3 +114,25 @@ class Code2wfList(_Camel):
 class Materialization(_Camel):
     code2wf_id: str
     materialized_at: datetime
+
+
+def _fields(row: Code2wf | Code2wfRecord) -> dict[str, Any]:
+    return {
+        "code2wf_id": row.id,
+        "organization_id": row.organization_id,
+        "project_id": row.project_id,
+        "page_import_id": row.page_import_id,
+        "figma_file_key": row.figma_file_key,
+        "screen_id": row.screen_id,
+        "placement_target": row.placement_target,
+        "status": _TO_NAME[row.status],
+        "attempt": row.attempt,
+        "flag_count": row.flag_count,
+        "result_url": row.result_url,
+        "error_message": row.error_message,
+        "materialized_at": row.materialized_at,
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+        "created_by": row.created_by,
+        "updated_by": row.updated_by,
+    }
