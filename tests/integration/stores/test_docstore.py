@@ -123,21 +123,25 @@ def test_registration_upsert_sets_only_its_fields(docstore: Database[Any]) -> No
 
 
 def test_concurrent_first_registrations_make_one_document(docstore: Database[Any]) -> None:
+    """16 threads register the same new file at once, 20 rounds: one document each round, every caller gets it."""
     repo = ProjectFileRegistrations(docstore)
-    ids: list[str] = []
-    barrier = threading.Barrier(16)
+    for round_no in range(20):
+        key = f"RaceKey{round_no}"
+        ids: list[str] = []
+        barrier = threading.Barrier(16)
 
-    def register() -> None:
-        barrier.wait()
-        ids.append(repo.register(1, 2, "RaceKey", FileRole.WORKING)["_id"])
+        def register(key: str = key, ids: list[str] = ids, barrier: threading.Barrier = barrier) -> None:
+            barrier.wait()
+            ids.append(repo.register(1, 2, key, FileRole.WORKING)["_id"])
 
-    threads = [threading.Thread(target=register) for _ in range(16)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert len(set(ids)) == 1
-    assert docstore[PROJECT_FIGMA_FILE].count_documents({"figma_file_key": "RaceKey"}) == 1
+        threads = [threading.Thread(target=register) for _ in range(16)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert len(ids) == 16, round_no
+        assert len(set(ids)) == 1, round_no
+        assert docstore[PROJECT_FIGMA_FILE].count_documents({"figma_file_key": key}) == 1
 
 
 def _race_round(repo: ProjectFileRegistrations, files: Any, doc_id: str, round_no: int) -> dict[str, Any]:
