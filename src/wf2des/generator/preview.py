@@ -41,8 +41,21 @@ _WEIGHTS = {
 }
 
 
-def _wrap(text: str, width: float, size: float) -> list[str]:
+def _wrap(text: str, width: float, size: float, max_lines: int | None = None) -> list[str]:
+    """Greedy wrap at an estimated glyph width, widened until the text fits ``max_lines`` (the browser's count).
+
+    The estimate is only a guess per glyph; the line count the browser measured is the truth, so no word is
+    ever dropped for a wrong guess.
+    """
     per_line = max(1, int(width / (size * 0.47)))
+    lines = _wrap_at(text, per_line)
+    while max_lines is not None and len(lines) > max_lines and per_line < len(text):
+        per_line += max(1, per_line // 10)
+        lines = _wrap_at(text, per_line)
+    return lines
+
+
+def _wrap_at(text: str, per_line: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -143,7 +156,9 @@ class _Svg:
             room = max(1, round((h - top) / line))
             # One line measured by the browser stays one line: the width estimate is only a guess per glyph.
             lines = (
-                [chunk.replace("\n", " ")] if room == 1 and len(paragraphs) == 1 else _wrap(chunk, w, size)
+                [chunk.replace("\n", " ")]
+                if room == 1 and len(paragraphs) == 1
+                else _wrap(chunk, w, size, room if len(paragraphs) == 1 else None)
             )
             for text in lines[:room]:
                 baseline = y + top + (line + size * 0.7) / 2

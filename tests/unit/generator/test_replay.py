@@ -101,3 +101,13 @@ def test_wrap_and_absolute_children() -> None:
 def test_none_layout_keeps_positions() -> None:
     boxes = replay_screen(frame("r", "NONE", [leaf("a", 10, 10, x=40, y=30)], x=100, y=200))
     assert boxes["a"] == (140, 230, 10, 10)
+
+
+def test_preview_wrap_never_drops_words_when_the_estimate_is_too_narrow() -> None:
+    from wf2des.generator.preview import _wrap
+
+    text = "Assign an item, tick it off, and everyone sees the change the moment it happens."
+    lines = _wrap(text, width=300, size=16, max_lines=2)  # the browser drew it on two lines
+    assert len(lines) == 2
+    assert " ".join(lines) == text
+    assert len(_wrap(text, width=300, size=16)) > 2  # the bare estimate alone would have cut the last words
