@@ -2,71 +2,24 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.e2e import pages
 from tests.e2e.conftest import Stack, make_stack
-from wf2des.integrations.docstore.embedded import free_port
-
-
-class PrivateRedis:
-    def __init__(self, port: int, workdir: Path) -> None:
-        self.port = port
-        self.workdir = workdir
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        binary = shutil.which("redis-server")
-        assert binary, "redis-server is required (scripts/services installs it)"
-        self.proc = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(self.workdir),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        import redis
-
-        while time.monotonic() < deadline:
-            try:
-                if redis.Redis(port=self.port).ping():
-                    return
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        raise AssertionError("private redis did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
-            self.proc = None
+from tests.services import RedisServer
 
 
 @pytest.fixture(scope="module")
 def private_stack(
     pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[Stack, PrivateRedis]]:
+) -> Iterator[tuple[Stack, RedisServer]]:
     root = tmp_path_factory.mktemp("e2e-broker")
-    server = PrivateRedis(free_port(), root)
+    server = RedisServer(root)
     server.start()
-    stack = make_stack(pg_url, docstore_url, root, f"redis://127.0.0.1:{server.port}/0")
+    stack = make_stack(pg_url, docstore_url, root, server.url)
     stack.start_api()
     stack.start_worker()
     yield stack, server
@@ -76,13 +29,21 @@ def private_stack(
 
 
 def test_jobs_created_while_the_broker_is_down_complete_after_it_returns(
-    private_stack: tuple[Stack, PrivateRedis],
+    private_stack: tuple[Stack, RedisServer],
 ) -> None:
     stack, server = private_stack
     _org, project, headers = stack.tenant()
     page_import = stack.upload(project, headers, pages.SIMPLE, "index.html")
     warm = stack.create(project, headers, page_import)
     assert stack.wait_terminal(project, headers, warm["code2wfId"])["status"] == "completed"
+    # The job's event reaches the API a moment before the worker acknowledges the message. If the broker
+    # dies in between, Celery/kombu (5.7) keeps that message counted against the prefetch window and the
+    # worker stops consuming after reconnecting (celery/celery#10302); that is covered by restarting the
+    # worker (its liveness probe), not here. Wait for the ack so this test is about the outage itself.
+    deadline = time.monotonic() + 10
+    while server.client().hlen("unacked") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.client().hlen("unacked") == 0
 
     server.stop()
     created = [stack.create(project, headers, page_import, screenId=f"down-{i}") for i in range(3)]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from wf2des.cli._app import app, console, fail
 
-__all__ = ["add_project", "dev_token", "outbox_relay", "serve"]
+if TYPE_CHECKING:
+    from wf2des.core.settings import Settings
+
+__all__ = ["add_project", "dev_token", "issue_dev_token", "outbox_relay", "serve"]
 
 admin = typer.Typer(
     help="Administrative commands (run by an operator, not the plugin).", no_args_is_help=True
@@ -115,24 +120,29 @@ def dev_token(
     ttl: int = typer.Option(3600, "--ttl", min=1, max=7 * 24 * 3600, help="Lifetime in seconds."),
 ) -> None:
     """Print a bearer token signed by the local dev key (accepted only with WF2DES_AUTH_DEV on)."""
-    from wf2des.api.auth import load_dev_key, mint_dev_token
-    from wf2des.api.settings import ApiSettings
     from wf2des.cli.stores import load_settings
 
     settings, _ = load_settings()
     if not settings.auth_dev:
         raise fail("WF2DES_AUTH_DEV is off: the API would refuse a dev token. Set WF2DES_AUTH_DEV=1.")
+    print(issue_dev_token(settings, org, subject=sub, ttl=ttl))
+
+
+def issue_dev_token(settings: Settings, organization: str, *, subject: str, ttl: int) -> str:
+    """A bearer token signed by the local dev key of ``settings.data_dir`` (what `wf2des dev-token` prints)."""
+    from wf2des.api.auth import load_dev_key, mint_dev_token
+    from wf2des.api.settings import ApiSettings
+
     cfg = ApiSettings()
-    token = mint_dev_token(
+    return mint_dev_token(
         load_dev_key(settings.data_dir),
         issuer=cfg.dev_issuer,
         audience=cfg.dev_audience,
         org_claim=settings.auth_org_claim,
-        organization=org,
-        subject=sub,
+        organization=organization,
+        subject=subject,
         ttl=ttl,
     )
-    print(token)
 
 
 @app.command("outbox-relay")

@@ -158,21 +158,10 @@ def _run(
 ) -> dict[str, Any]:
     import httpx
 
-    from wf2des.api.auth import load_dev_key, mint_dev_token
-    from wf2des.api.settings import ApiSettings
-    from wf2des.cli.api import add_project
+    from wf2des.cli.api import add_project, issue_dev_token
 
     add_project(org=org, project=project, name="wf2des demo")
-    cfg = ApiSettings()
-    token = mint_dev_token(
-        load_dev_key(settings.data_dir),
-        issuer=cfg.dev_issuer,
-        audience=cfg.dev_audience,
-        org_claim=settings.auth_org_claim,
-        organization=str(org),
-        subject="wf2des-demo",
-        ttl=24 * 3600,
-    )
+    token = issue_dev_token(settings, str(org), subject="wf2des-demo", ttl=24 * 3600)
     base = f"http://127.0.0.1:{port}/v1/projects/{project}"
     figma_file_key = WORKING_FILE
     with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:

@@ -6,29 +6,25 @@ publishes; the app verifies them through the production (non-dev) path.
 
 from __future__ import annotations
 
-import base64
 import http.server
 import json
 import random
-import shutil
-import subprocess
 import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import httpx
 import jwt
 import psycopg
 import pytest
-import redis
 import uvicorn
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
+from tests.services import RedisServer
 from wf2des.api import create_app
 from wf2des.api.settings import ApiSettings
 from wf2des.core.settings import Settings
@@ -113,58 +109,6 @@ def mint(keys: Keys) -> Callable[..., str]:
     return make
 
 
-class RedisServer:
-    """A private redis-server process that tests may stop and restart on the same port."""
-
-    def __init__(self, workdir: Path) -> None:
-        self.port = free_port()
-        self.workdir = workdir
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        binary = shutil.which("redis-server")
-        assert binary, "redis-server is required for the API tests"
-        self.proc = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.workdir)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                redis.Redis.from_url(self.url).ping()
-                return
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            self.proc = None
-
-    def client(self) -> redis.Redis:
-        return redis.Redis.from_url(self.url)
-
-    def jobs(self, queue: str = "celery") -> list[dict[str, Any]]:
-        """Every task message on the queue, decoded: {task, id, args, kwargs}."""
-        out = []
-        for raw in self.client().lrange(queue, 0, -1):
-            msg = json.loads(raw)
-            body = msg["body"]
-            if msg["properties"].get("body_encoding") == "base64":
-                body = base64.b64decode(body)
-            args, kwargs, _ = json.loads(body)
-            out.append({"task": msg["headers"]["task"], "id": msg["headers"]["id"], "args": args, "kwargs": kwargs})
-        return out
-
-
 @pytest.fixture(scope="session")
 def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     server = RedisServer(tmp_path_factory.mktemp("redis"))
@@ -193,7 +137,9 @@ class Live:
 
 
 def start_live(app: Any, port: int) -> tuple[uvicorn.Server, threading.Thread]:
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -224,8 +170,13 @@ def live(
         auth_audience=AUDIENCE,
         cors_origins=["null", "https://www.figma.com"],
     )
-    api_settings = ApiSettings(relay_interval_seconds=0.2, publish_timeout_seconds=1.0, max_upload_bytes=2_000_000,
-                               max_file_bytes=1_000_000, max_files=50)
+    api_settings = ApiSettings(
+        relay_interval_seconds=0.2,
+        publish_timeout_seconds=1.0,
+        max_upload_bytes=2_000_000,
+        max_file_bytes=1_000_000,
+        max_files=50,
+    )
     app = create_app(settings, PgSettings(database_url=pg_url), api_settings=api_settings)
     server, thread = start_live(app, port)
     yield Live(f"http://127.0.0.1:{port}", settings, api_settings, pg_url, LocalBlobStore(blob_root), broker)
@@ -246,7 +197,9 @@ def project(live: Live) -> tuple[int, int]:
 PAGE_HTML = b"<!doctype html><html><head><link rel=stylesheet href=css/site.css></head><body><h1>Hi</h1></body></html>"
 
 
-def upload(client: httpx.Client, project_id: int, files: dict[str, bytes] | None = None, entry: str = "index.html") -> httpx.Response:
+def upload(
+    client: httpx.Client, project_id: int, files: dict[str, bytes] | None = None, entry: str = "index.html"
+) -> httpx.Response:
     files = files or {"index.html": PAGE_HTML, "css/site.css": b"h1{color:red}"}
     parts = [("files", (path, data, "application/octet-stream")) for path, data in files.items()]
     return client.post(f"/v1/projects/{project_id}/page-imports", data={"entry": entry}, files=parts)

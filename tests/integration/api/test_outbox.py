@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 import redis
 
-from tests.integration.api.conftest import Live, RedisServer
+from tests.integration.api.conftest import Live
 from tests.integration.api.helpers import completed_page_import, create
+from tests.services import RedisServer
 from wf2des.api.outbox.publisher import CeleryPublisher, OutgoingMessage, PublishOutcome
 from wf2des.api.outbox.relay import drain_once
 from wf2des.jobs.contract import CODE2WF_GENERATE
