@@ -86,9 +86,11 @@ def test_hostile_pages_fail_cleanly_and_the_worker_keeps_serving(stack: Stack) -
     assert huge_done["status"] == "failed"
     assert huge_done["errorMessage"] == "the page has more than 5,000 elements"
     assert hog_done["status"] == "failed"
-    assert hog_done["errorMessage"] in {
+    assert hog_done[
+        "errorMessage"
+    ] in {  # whichever comes first: the time budget or the renderer's memory limit
         "the page did not finish loading within 8 s",
-        "the browser stopped while rendering the page",
+        "the page crashed while rendering (it may use too much memory)",
     }
     for message in (loop_done["errorMessage"], huge_done["errorMessage"], hog_done["errorMessage"]):
         assert "/" not in message

@@ -11,7 +11,7 @@ from tests.integration.browser.conftest import FIXTURES, read_folder
 from wf2des.generator import convert, replay_layout
 from wf2des.generator.metrics import editability, iter_nodes, replay_iou, text_coverage
 from wf2des.generator.schema import validate_spec
-from wf2des.integrations.browser import BrowserCapturer, CaptureTimeout, NoEntry, TooManyElements
+from wf2des.integrations.browser import BrowserCapturer, CaptureTimeout, NoEntry, PageCrashed, TooManyElements
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -143,3 +143,16 @@ async def test_files_missing_from_the_import_are_reported(capturer: BrowserCaptu
         "the page refers to img/logo.png, which is not in the import",
     ]
     assert all(o["flagged"] for o in missing)
+
+
+async def test_a_page_that_exhausts_memory_is_reported_and_the_browser_stays_usable(
+    capturer: BrowserCapturer,
+) -> None:
+    hog = {
+        "index.html": b"<h1>Hog</h1><script>const a = []; while (true) { a.push(new Array(1e6).fill(1.5)); }</script>"
+    }
+    with pytest.raises(PageCrashed) as raised:
+        await capturer.capture(hog, "index.html", [800], timeout_s=60)
+    assert raised.value.classification == "page_crashed"
+    after = await capturer.capture({"index.html": b"<h1>Still here</h1>"}, "index.html", [800], timeout_s=20)
+    assert len(after.screens) == 1

@@ -6,6 +6,7 @@ from wf2des.integrations.browser.errors import (
     CaptureError,
     CaptureTimeout,
     NoEntry,
+    PageCrashed,
     TooManyElements,
 )
 
@@ -16,5 +17,6 @@ __all__ = [
     "CaptureError",
     "CaptureTimeout",
     "NoEntry",
+    "PageCrashed",
     "TooManyElements",
 ]

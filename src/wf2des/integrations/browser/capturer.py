@@ -39,6 +39,7 @@ from wf2des.integrations.browser.errors import (
     CaptureError,
     CaptureTimeout,
     NoEntry,
+    PageCrashed,
     TooManyElements,
 )
 from wf2des.integrations.browser.snapshot import parse_document
@@ -284,6 +285,8 @@ class BrowserCapturer:
                 raise BrowserCrashed("the browser stopped while rendering the page") from exc
             if "Timeout" in str(exc):
                 raise CaptureTimeout(f"the page did not finish loading within {timeout_s:g} s") from exc
+            if "crashed" in str(exc):
+                raise PageCrashed("the page crashed while rendering (it may use too much memory)") from exc
             raise CaptureError("the page could not be rendered") from exc
         except BaseException:
             await self._discard(context)

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from wf2des.core.errors import Wf2desError
 
-__all__ = ["BrowserCrashed", "CaptureError", "CaptureTimeout", "NoEntry", "TooManyElements"]
+__all__ = ["BrowserCrashed", "CaptureError", "CaptureTimeout", "NoEntry", "PageCrashed", "TooManyElements"]
 
 
 class CaptureError(Wf2desError):
@@ -37,6 +37,13 @@ class TooManyElements(CaptureError):
 class NoEntry(CaptureError):
     code = "capture_no_entry"
     classification = "no_entry"
+
+
+class PageCrashed(CaptureError):
+    """The page's renderer died (typically out of memory); the browser itself is fine."""
+
+    code = "capture_page_crashed"
+    classification = "page_crashed"
 
 
 class BrowserCrashed(CaptureError):
