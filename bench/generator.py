@@ -30,7 +30,7 @@ TARGET_CAPTURE_MS = 600.0
 TARGET_CONVERT_MS = 150.0
 TARGET_PEAK_RSS_MB = 300.0
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pages"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus" / "pages"
 PEER_BUNDLE = Path(__file__).resolve().parent / "peer/node_modules/@builder.io/html-to-figma/dist/browser.js"
 PHASES = ("context", "page", "load", "settle", "snapshot", "parse")
 # The bundle defines a global ``htmlToFigma`` module object; its ``htmlToFigma`` export walks the live DOM.

@@ -40,7 +40,7 @@ from wf2des.integrations.blobs import LocalBlobStore
 from wf2des.integrations.docstore.embedded import free_port, start_secantus
 from wf2des.jobs.layout import file_key, manifest_key
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "pages"
+CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus" / "pages"
 SECRET = "bench-secret"
 
 

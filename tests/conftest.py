@@ -28,10 +28,6 @@ from wf2des.core.settings import Settings
 from wf2des.integrations.docstore import ensure_schema, open_docstore
 from wf2des.integrations.docstore.embedded import free_port, start_secantus
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-if not SHARED.exists():  # CI lays shared/ beside the clone; allow an override for other layouts
-    SHARED = Path(os.environ.get("WF2DES_SHARED_DIR", "/work/shared"))
-
 PG_ADMIN_URL = os.environ.get("WF2DES_TEST_PG_ADMIN_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("WF2DES_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
 
@@ -42,12 +38,6 @@ def _port_open(host: str, port: int) -> bool:
             return True
     except OSError:
         return False
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    assert SHARED.exists(), f"shared material not found at {SHARED}"
-    return SHARED
 
 
 @pytest.fixture(scope="session")

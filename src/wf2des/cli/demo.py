@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from wf2des.cli._app import app, console, fail
+from wf2des.samples import landing_page_dir
 
 if TYPE_CHECKING:
     import httpx
@@ -28,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["demo", "fake_figma"]
 
-_EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 LIBRARY_FILE = "DemoLibraryFile"
 WORKING_FILE = "DemoWorkingFile"
 # The demo library's styles are named h1, h2, regular-text, black…: the project config maps the
@@ -54,7 +54,7 @@ DEMO_CONFIG = {
 @app.command()
 def demo(
     page: Path | None = typer.Option(
-        None, help="an HTML file or a folder with index.html (default: examples/landing)"
+        None, help="an HTML file or a folder with index.html (default: the bundled sample landing page)"
     ),
     out: Path = typer.Option(Path("out/demo"), help="where to write spec.json and preview.png"),
     serve: bool = typer.Option(
@@ -122,7 +122,7 @@ def demo(
 
 
 def _entry_file(page: Path | None) -> Path:
-    candidate = page or _EXAMPLES / "landing"
+    candidate = page or landing_page_dir()
     if candidate.is_dir():
         candidate = candidate / "index.html"
     if not candidate.is_file():

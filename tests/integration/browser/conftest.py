@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest_asyncio
 
+from tests.data_paths import CORPUS
 from wf2des.integrations.browser import BrowserCapturer
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus" / "pages"
 
 
 def read_folder(folder: Path) -> dict[str, bytes]:

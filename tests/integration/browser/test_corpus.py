@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from tests.integration.browser.conftest import CORPUS, read_folder
+from tests.data_paths import CORPUS
+from tests.integration.browser.conftest import read_folder
 from wf2des.generator import convert
 from wf2des.generator.metrics import text_coverage
 from wf2des.generator.schema import validate_spec

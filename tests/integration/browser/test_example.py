@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.integration.browser.conftest import read_folder
@@ -11,8 +9,9 @@ from wf2des.generator import convert
 from wf2des.generator.metrics import editability, iter_nodes, text_coverage
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.browser import BrowserCapturer
+from wf2des.samples import landing_page_dir
 
-LANDING = Path(__file__).resolve().parents[3] / "examples" / "landing"
+LANDING = landing_page_dir()
 
 
 @pytest.mark.asyncio(loop_scope="session")

@@ -12,9 +12,10 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma, Fault, default_fixtures_dir
+from tests.data_paths import FIGMA_OPENAPI
+from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma, Fault
 
-SPEC = default_fixtures_dir().parent.parent / "figma-rest-api-spec" / "openapi.yaml"
+SPEC = FIGMA_OPENAPI
 BASE = "urn:figma-openapi"
 
 

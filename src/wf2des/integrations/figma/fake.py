@@ -1,6 +1,6 @@
 """A fake Figma REST API for tests, benchmarks and the demo: real recorded responses, transformed in code.
 
-It replays the two recorded responses in ``shared/fixtures/figma`` (a full ``GET /v1/files/:key`` and a
+It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full ``GET /v1/files/:key`` and a
 ``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the sweep uses::
 
     GET /v1/files/:key/meta            GET /v1/files/:key?depth=N
@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.resources import files
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from types import TracebackType
@@ -45,16 +46,12 @@ _KINDS = ("meta", "file", "nodes", "variables")
 
 
 def default_fixtures_dir() -> Path:
-    """``WF2DES_FIGMA_FIXTURES``, else ``shared/fixtures/figma`` next to the repository."""
+    """``WF2DES_FIGMA_FIXTURES``, else the recordings shipped inside the package."""
     env = os.environ.get("WF2DES_FIGMA_FIXTURES")
     if env:
         return Path(env)
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        candidate = parent.parent / "shared" / "fixtures" / "figma"
-        if candidate.is_dir():
-            return candidate
-    return Path("/work/shared/fixtures/figma")
+    # The recordings are plain files inside the package (a wheel installs them unzipped), so a real path exists.
+    return Path(str(files("wf2des.integrations.figma") / "recordings"))
 
 
 @cache
