@@ -1,0 +1,133 @@
+// The Code2WF spec as the plugin reads it (schemas/code2wf-spec.v1.json). Property names follow the Figma
+// Plugin API. Fields added by later minor versions (library keys for bindings, INSTANCE nodes) are optional
+// here so an older spec still places.
+
+export type NodeType = 'FRAME' | 'TEXT' | 'RECTANGLE' | 'ELLIPSE' | 'VECTOR' | 'IMAGE' | 'INSTANCE';
+export type Sizing = 'FIXED' | 'HUG' | 'FILL';
+
+export interface LineHeightSpec {
+  unit: 'PIXELS' | 'PERCENT' | 'AUTO';
+  value: number;
+}
+
+export interface TextToken {
+  fontFamily: string;
+  fontStyle: string;
+  fontWeight: number;
+  fontSize: number;
+  lineHeight: LineHeightSpec;
+  letterSpacing?: { unit: 'PIXELS' | 'PERCENT'; value: number };
+}
+
+export interface StyleRun {
+  start: number;
+  end: number;
+  textStyle: string;
+  fill: string;
+  italic?: boolean;
+  fontStyle?: string;
+  textDecoration?: 'UNDERLINE' | 'STRIKETHROUGH';
+}
+
+export interface ParagraphSpacing {
+  start: number;
+  end: number;
+  paragraphSpacing: number;
+}
+
+export interface EffectSpec {
+  type: 'DROP_SHADOW' | 'INNER_SHADOW' | 'LAYER_BLUR' | 'BACKGROUND_BLUR';
+  color?: string;
+  offset?: { x: number; y: number };
+  radius: number;
+  spread?: number;
+}
+
+export interface SpecNode {
+  id: string;
+  type: NodeType;
+  name: string;
+  role: string | null;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  layoutPositioning: 'AUTO' | 'ABSOLUTE';
+  layoutSizingHorizontal: Sizing;
+  layoutSizingVertical: Sizing;
+  layoutMode?: 'NONE' | 'HORIZONTAL' | 'VERTICAL';
+  itemSpacing?: number;
+  counterAxisSpacing?: number;
+  paddingTop?: number;
+  paddingRight?: number;
+  paddingBottom?: number;
+  paddingLeft?: number;
+  primaryAxisAlignItems?: 'MIN' | 'CENTER' | 'MAX' | 'SPACE_BETWEEN';
+  counterAxisAlignItems?: 'MIN' | 'CENTER' | 'MAX' | 'BASELINE';
+  layoutWrap?: 'NO_WRAP' | 'WRAP';
+  clipsContent?: boolean;
+  cornerRadius?: number;
+  strokeWeight?: number;
+  opacity?: number;
+  fill?: string;
+  stroke?: string;
+  effects?: EffectSpec[];
+  label?: string;
+  checked?: boolean;
+  characters?: string;
+  textStyle?: string;
+  textAlignHorizontal?: 'LEFT' | 'CENTER' | 'RIGHT' | 'JUSTIFIED';
+  textAutoResize?: 'NONE' | 'HEIGHT' | 'WIDTH_AND_HEIGHT' | 'TRUNCATE';
+  textTruncation?: 'DISABLED' | 'ENDING';
+  styleRuns?: StyleRun[];
+  paragraphs?: ParagraphSpacing[];
+  // INSTANCE (library components): the component to import by key and what to do when that fails.
+  componentKey?: string;
+  componentName?: string;
+  componentSetName?: string;
+  variantProperties?: Record<string, string>;
+  textOverrides?: Record<string, string> | { layer: string; characters: string }[];
+  fallback?: SpecNode;
+  children?: SpecNode[];
+}
+
+export interface Screen {
+  screenId: string;
+  name?: string;
+  viewport: { width: number; height: number };
+  root: SpecNode;
+}
+
+export type BindingKind = 'textStyle' | 'colorStyle' | 'colorVariable';
+
+/** What the plugin needs to bind one token: the library key is what works across files. */
+export interface Binding {
+  kind: BindingKind;
+  id?: string;
+  key?: string;
+  source?: 'working' | 'library';
+}
+
+export interface DesignArea {
+  nodeId: string;
+  name: string;
+  page: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Spec {
+  schema: string;
+  source: { entry: string; manifestSha256: string | null };
+  screens: Screen[];
+  tokens: { text: Record<string, TextToken>; color: Record<string, { hex: string }> };
+  /** v1.0: token → id; later minors: token → {kind, id, key, source}. */
+  styleBindings: Record<string, string | Binding>;
+  bindings?: Record<string, Binding>;
+  outcomes: { id: string; kind: string; message: string; flagged: boolean; screenId: string | null; nodeId: string | null }[];
+  flagCount: number;
+  stats: Record<string, unknown>;
+  placement?: { figmaFileKey: string; placementTarget: string | null; designArea: DesignArea | null };
+}
