@@ -42,7 +42,7 @@ export interface BuildOptions {
 
 export class BuildError extends Error {
   override name = 'BuildError';
-  constructor(message: string, override readonly cause: unknown) {
+  constructor(message: string, readonly underlying: unknown) {
     super(message);
   }
 }
@@ -87,7 +87,7 @@ export class Builder {
           if (font.family === FALLBACK_FAMILY && font.style === 'Regular') throw new BuildError('Inter Regular is not available', null);
           const fb = font.family === FALLBACK_FAMILY ? { family: FALLBACK_FAMILY, style: 'Regular' } : fallbackFor(font);
           const used = await this.ensureFont(fb);
-          this.missingFonts.push({ font: `${font.family} ${font.style}`, fallback: `${used.family} ${used.style}` });
+          this.missingFonts.push({ family: font.family, style: font.style, font: `${font.family} ${font.style}`, fallback: `${used.family} ${used.style}` });
           return used;
         },
       );
@@ -113,7 +113,7 @@ export class Builder {
       if (!style) throw new Error('no key and no style with that id in this file');
       if (t.kind === 'textStyle') {
         if (style.type !== 'TEXT') throw new Error(`style ${style.name} is not a text style`);
-        const font = 'fontName' in style ? style.fontName : null;
+        const font = style.fontName ?? null;
         if (font) await this.ensureFont(font);
         this.resolved.set(t.token, { kind: 'textStyle', id: style.id, font });
       } else {
@@ -282,8 +282,8 @@ export class Builder {
       }
     }
     for (const o of plan.textOverrides) {
-      const layer = inst.findOne((n) => n.type === 'TEXT' && n.name === o.layer);
-      if (layer?.type !== 'TEXT') continue;
+      const layer = inst.findAllWithCriteria({ types: ['TEXT'] }).find((n) => n.name === o.layer);
+      if (!layer) continue;
       if (layer.fontName !== this.figma.mixed) await this.ensureFont(layer.fontName);
       layer.characters = o.characters;
     }

@@ -25,10 +25,12 @@ export type FrameProps =
   | 'clipsContent'
   | 'cornerRadius';
 
+/** What the builder reads of any node already on the canvas (every Figma SceneNode has these). */
+export type PortChild = Pick<SceneNode, 'id' | 'name' | 'x' | 'y' | 'width' | 'height' | 'getPluginData' | 'remove' | 'removed'>;
+
 export interface PortFrame extends Pick<FrameNode, FrameProps> {
-  appendChild(child: PortSceneNode): void;
-  readonly children: readonly PortSceneNode[];
-  readonly parent: PortParent | null;
+  appendChild(child: PortChild): void;
+  readonly children: readonly PortChild[];
 }
 
 export type TextProps =
@@ -51,22 +53,15 @@ export type TextProps =
   | 'setRangeTextDecoration'
   | 'setRangeParagraphSpacing';
 
-export interface PortText extends Pick<TextNode, TextProps> {
-  readonly parent: PortParent | null;
-}
+export type PortText = Pick<TextNode, TextProps>;
 
-export interface PortRectangle extends Pick<RectangleNode, Common | LayoutChild | Geometry | 'type' | 'cornerRadius'> {
-  readonly parent: PortParent | null;
-}
+export type PortRectangle = Pick<RectangleNode, Common | LayoutChild | Geometry | 'type' | 'cornerRadius'>;
 
-export interface PortEllipse extends Pick<EllipseNode, Common | LayoutChild | Geometry | 'type'> {
-  readonly parent: PortParent | null;
-}
+export type PortEllipse = Pick<EllipseNode, Common | LayoutChild | Geometry | 'type'>;
 
 export interface PortInstance extends Pick<InstanceNode, Common | LayoutChild | 'type' | 'setProperties'> {
-  readonly parent: PortParent | null;
   /** The instance's own text layers, for label overrides. */
-  findOne(callback: (node: PortSceneNode) => boolean): PortSceneNode | null;
+  findAllWithCriteria(criteria: { types: ['TEXT'] }): PortText[];
 }
 
 export interface PortComponent extends Pick<ComponentNode, 'key' | 'name'> {
@@ -76,16 +71,15 @@ export interface PortComponent extends Pick<ComponentNode, 'key' | 'name'> {
 export type PortSceneNode = PortFrame | PortText | PortRectangle | PortEllipse | PortInstance;
 
 export interface PortPage extends Pick<PageNode, 'id' | 'name' | 'type'> {
-  appendChild(child: PortSceneNode): void;
-  readonly children: readonly PortSceneNode[];
+  appendChild(child: PortChild): void;
+  readonly children: readonly PortChild[];
 }
-
-export type PortParent = PortFrame | PortPage;
 
 /** A placement target: any node; its box is read when it has one. */
 export type PortTargetNode = Pick<BaseNode, 'id' | 'name' | 'type'>;
 
-export type PortStyle = Pick<PaintStyle, 'id' | 'key' | 'name' | 'type'> | Pick<TextStyle, 'id' | 'key' | 'name' | 'type' | 'fontName'>;
+/** Any style; text styles carry their font, which must be loaded before the style is applied. */
+export type PortStyle = Pick<BaseStyle, 'id' | 'key' | 'name' | 'type'> & { fontName?: FontName };
 export type PortVariable = Pick<Variable, 'id' | 'key' | 'name' | 'resolvedType'>;
 
 export interface PortVariables {
@@ -99,7 +93,7 @@ type ApiMembers = 'loadFontAsync' | 'commitUndo' | 'mixed' | 'createImage';
 export interface FigmaPort extends Pick<PluginAPI, ApiMembers> {
   readonly currentPage: PortPage;
   readonly variables: PortVariables;
-  readonly viewport: Pick<ViewportAPI, 'center'> & { scrollAndZoomIntoView(nodes: readonly PortSceneNode[]): void };
+  readonly viewport: Pick<ViewportAPI, 'center'> & { scrollAndZoomIntoView(nodes: readonly Pick<BaseNode, 'id'>[]): void };
   createFrame(): PortFrame;
   createText(): PortText;
   createRectangle(): PortRectangle;

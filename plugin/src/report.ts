@@ -1,6 +1,8 @@
 // What a placement could not do exactly as the spec says; shown in the UI and sent to the API.
 
 export interface MissingFont {
+  family: string;
+  style: string;
   font: string;
   fallback: string;
 }

@@ -78,7 +78,7 @@ describe('builder', () => {
     expect(byName(figma, 'Card (wireframe)')).toBeInstanceOf(FakeFrame);
     expect(report.failedImports).toEqual([expect.objectContaining({ nodeId: expect.any(String), componentKey: 'gone-key', componentName: 'Card' })]);
     expect(report.unboundTokens).toEqual([expect.objectContaining({ token: 'text/heading' })]);
-    expect(report.missingFonts).toEqual([{ font: 'Nunito Bold', fallback: 'Inter Bold' }]);
+    expect(report.missingFonts).toEqual([{ family: 'Nunito', style: 'Bold', font: 'Nunito Bold', fallback: 'Inter Bold' }]);
     expect(JSON.stringify(page.serialise())).toContain('"fillStyleId":"S:paper-key,"');
     expect(JSON.stringify(figma.serialise())).toContain('"boundVariables":{"color":{"type":"VARIABLE_ALIAS","id":"VariableID:ink-key"}}');
     // one node per spec node: the published instance counts one, the failed one its fallback's two
@@ -204,7 +204,7 @@ describe('builder', () => {
     const figma = createFakeFigma();
     const s = spec(node('FRAME', { children: [1, 2, 3].map(() => node('TEXT', { textStyle: 'text/heading' })) }));
     const report = await build(figma, s);
-    expect(report.missingFonts).toEqual([{ font: 'Nunito Bold', fallback: 'Inter Bold' }]);
+    expect(report.missingFonts).toEqual([{ family: 'Nunito', style: 'Bold', font: 'Nunito Bold', fallback: 'Inter Bold' }]);
     expect(figma.fontLoads.get('Nunito Bold')).toBe(1);
   });
 });

@@ -11,8 +11,8 @@ import type {
   PortFrame,
   PortInstance,
   PortPage,
-  PortParent,
   PortRectangle,
+  PortChild,
   PortSceneNode,
   PortStyle,
   PortTargetNode,
@@ -65,7 +65,7 @@ abstract class FakeNode {
   protected h = 100;
   opacity = 1;
   removed = false;
-  parent: PortParent | null = null;
+  parent: FakeFrame | FakePage | null = null;
   private data = new Map<string, string>();
   private positioning: 'AUTO' | 'ABSOLUTE' = 'AUTO';
   private sizingH: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
@@ -92,11 +92,11 @@ abstract class FakeNode {
     return this.data.get(key) ?? '';
   }
   remove(): void {
-    this.figma.detach(this as unknown as PortSceneNode);
+    this.figma.detach(this);
     this.removed = true;
     for (const c of this.kids()) if (!c.removed) c.remove();
   }
-  kids(): readonly PortSceneNode[] {
+  kids(): readonly PortChild[] {
     return [];
   }
   protected parentIsAutoLayout(): boolean {
@@ -191,12 +191,12 @@ export class FakeFrame extends GeometryNode implements PortFrame {
   layoutWrap: 'NO_WRAP' | 'WRAP' = 'NO_WRAP';
   clipsContent = true;
   cornerRadius: number | PluginAPI['mixed'] = 0;
-  children: PortSceneNode[] = [];
+  children: PortChild[] = [];
 
-  appendChild(child: PortSceneNode): void {
+  appendChild(child: PortChild): void {
     this.figma.adopt(this, child);
   }
-  override kids(): readonly PortSceneNode[] {
+  override kids(): readonly PortChild[] {
     return this.children;
   }
   protected override canHug(): boolean {
@@ -401,8 +401,8 @@ export class FakeInstance extends FakeNode implements PortInstance {
       this.properties[prop] = value;
     }
   }
-  findOne(callback: (node: PortSceneNode) => boolean): PortSceneNode | null {
-    return this.texts.find((t) => callback(t)) ?? null;
+  findAllWithCriteria(criteria: { types: ['TEXT'] }): FakeText[] {
+    return criteria.types.includes('TEXT') ? [...this.texts] : [];
   }
   serialise(): Record<string, unknown> {
     return {
@@ -418,9 +418,9 @@ class FakePage implements PortPage {
   readonly id = '0:1';
   readonly type = 'PAGE';
   name = 'Page 1';
-  children: PortSceneNode[] = [];
+  children: PortChild[] = [];
   constructor(private readonly figma: FakeFigma) {}
-  appendChild(child: PortSceneNode): void {
+  appendChild(child: PortChild): void {
     this.figma.adopt(this, child);
   }
   serialise(): Record<string, unknown>[] {
@@ -436,7 +436,7 @@ export class FakeFigma implements FigmaPort {
   readonly fontLoads = new Map<string, number>();
   readonly importCalls = new Map<string, number>();
   undoCommits = 0;
-  scrolledTo: readonly PortSceneNode[] = [];
+  scrolledTo: readonly Pick<BaseNode, 'id'>[] = [];
   readonly created: FakeNode[] = [];
   private readonly available: Set<string>;
   private readonly loaded = new Set<string>();
@@ -444,7 +444,7 @@ export class FakeFigma implements FigmaPort {
   private readonly library: FakeLibrary;
   readonly viewport = {
     center: { x: 0, y: 0 },
-    scrollAndZoomIntoView: (nodes: readonly PortSceneNode[]): void => {
+    scrollAndZoomIntoView: (nodes: readonly Pick<BaseNode, 'id'>[]): void => {
       this.scrolledTo = nodes;
     },
   };
@@ -518,7 +518,7 @@ export class FakeFigma implements FigmaPort {
 
   private make<T extends FakeNode>(node: T): T {
     this.created.push(node);
-    this.currentPage.appendChild(node as unknown as PortSceneNode);
+    this.currentPage.appendChild(node);
     return node;
   }
   createFrame(): FakeFrame {
@@ -574,7 +574,7 @@ export class FakeFigma implements FigmaPort {
     throw new FigmaRuleError('Cannot call getStyleById with documentAccess: dynamic-page. Use getStyleByIdAsync instead.');
   }
 
-  adopt(parent: FakeFrame | FakePage, child: PortSceneNode): void {
+  adopt(parent: FakeFrame | FakePage, child: PortChild): void {
     const node = child as unknown as FakeNode;
     if (node.removed) throw new FigmaRuleError('The node has been removed');
     this.detach(child);
@@ -582,7 +582,7 @@ export class FakeFigma implements FigmaPort {
     parent.children.push(child);
   }
 
-  detach(child: PortSceneNode): void {
+  detach(child: PortChild): void {
     const node = child as unknown as FakeNode;
     const p = node.parent as FakeFrame | FakePage | null;
     if (p) p.children = p.children.filter((c) => c !== child);
