@@ -51,8 +51,10 @@ for (const page of pages) {
   const stamp = `${generatorHash}:${hashOf(filesUnder(dir))}`;
   const specPath = join(outDir, `${page}.json`);
   const stampPath = join(outDir, `${page}.stamp`);
-  if (existsSync(specPath) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp) continue;
-  const run = spawnSync(wf2desCommand(), ['convert', entry, '-o', specPath], { encoding: 'utf8' });
+  const previewPath = join(outDir, `${page}.png`);
+  const fresh = [specPath, stampPath, previewPath].every((p) => existsSync(p)) && readFileSync(stampPath, 'utf8') === stamp;
+  if (fresh) continue;
+  const run = spawnSync(wf2desCommand(), ['convert', entry, '-o', specPath, '--preview', previewPath], { encoding: 'utf8' });
   if (run.status !== 0) {
     process.stderr.write(`wf2des convert failed for ${page}:\n${run.stdout}${run.stderr}\n`);
     process.exit(1);

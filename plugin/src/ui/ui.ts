@@ -157,7 +157,8 @@ function resultBox(p: Placement): HTMLElement {
 
 function generation(g: GenerationView, busy: boolean): HTMLElement {
   const src = previews.get(g.code2wfId);
-  const thumb = h('div', { class: 'thumb' }, g.status === 'processing' ? h('span', { class: 'spinner' }) : src ? h('img', { src, alt: `Preview of ${g.screenId}` }) : null);
+  const inThumb = g.status === 'processing' ? h('span', { class: 'spinner' }) : g.status === 'failed' ? h('span', { class: 'failed-mark' }, '!') : src ? h('img', { src, alt: `Preview of ${g.screenId}` }) : h('span', { class: 'sub' }, 'No preview');
+  const thumb = h('div', { class: 'thumb' }, inThumb);
   let status: HTMLElement;
   if (g.status === 'processing') status = h('div', { class: 'status' }, h('span', { class: 'spinner' }), 'Generating…');
   else if (g.status === 'failed') status = h('div', { class: 'status failed' }, `Failed: ${g.errorMessage ?? 'unknown error'}`);

@@ -13,7 +13,6 @@ import type {
   PortPage,
   PortRectangle,
   PortChild,
-  PortSceneNode,
   PortStyle,
   PortTargetNode,
   PortText,
@@ -397,7 +396,7 @@ export class FakeInstance extends FakeNode implements PortInstance {
     for (const [prop, value] of Object.entries(properties)) {
       const allowed = this.component.variants[prop];
       if (!allowed) throw new FigmaRuleError(`Component property ${prop} does not exist on ${this.component.name}`);
-      if (typeof value !== 'string' || !allowed.includes(value)) throw new FigmaRuleError(`${String(value)} is not a value of ${prop}`);
+      if (typeof value !== 'string' || !allowed.includes(value)) throw new FigmaRuleError(`${JSON.stringify(value)} is not a value of ${prop}`);
       this.properties[prop] = value;
     }
   }
@@ -584,7 +583,7 @@ export class FakeFigma implements FigmaPort {
 
   detach(child: PortChild): void {
     const node = child as unknown as FakeNode;
-    const p = node.parent as FakeFrame | FakePage | null;
+    const p = node.parent;
     if (p) p.children = p.children.filter((c) => c !== child);
     node.parent = null;
   }
