@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from wf2des.api.code2wf.report import MaterializationReport
 from wf2des.pg.repositories import Code2wfRecord
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 
@@ -114,6 +115,9 @@ class Code2wfList(_Camel):
 class Materialization(_Camel):
     code2wf_id: str
     materialized_at: datetime
+    report: MaterializationReport | None = Field(
+        default=None, description="the plugin's placement report, when it sent one"
+    )
 
 
 def _fields(row: Code2wf | Code2wfRecord) -> dict[str, Any]:
