@@ -110,15 +110,19 @@ def test_materialization_with_a_report_is_stored_once_and_readable(
         assert placed.status_code == 200, placed.text
         assert placed.json()["report"] == REPORT
         again = client.post(f"/v1/projects/{proj}/code2wf/{cid}/materialization", json=REPORT)
-        assert again.status_code == 200 and again.json()["materializedAt"] == placed.json()["materializedAt"]
+        assert again.status_code == 200
+        assert again.json()["materializedAt"] == placed.json()["materializedAt"]
         different = client.post(
             f"/v1/projects/{proj}/code2wf/{cid}/materialization", json={**REPORT, "nodeCount": 7}
         )
-        assert different.status_code == 409 and different.json()["code"] == "materialization_report_exists"
+        assert different.status_code == 409
+        assert different.json()["code"] == "materialization_report_exists"
         read = client.get(f"/v1/projects/{proj}/code2wf/{cid}/materialization")
-    assert read.status_code == 200 and read.json()["report"] == REPORT
+    assert read.status_code == 200
+    assert read.json()["report"] == REPORT
     stored = json.loads(live.blobs.get(materialization_key(org, proj, cid, 1)))
-    assert stored["report"] == REPORT and stored["code2wfId"] == cid
+    assert stored["report"] == REPORT
+    assert stored["code2wfId"] == cid
     # PostgreSQL holds only the timestamp.
     (row,) = live.sql("SELECT materialized_at FROM code2wf WHERE id = %s", cid)
     assert row[0] is not None

@@ -12,6 +12,7 @@ from wf2des.api.code2wf.schemas import (
     Code2wfCreate,
     Code2wfList,
     Code2wfOut,
+    Code2wfSpec,
     Materialization,
     StatusName,
     status_from_name,
@@ -90,13 +91,8 @@ async def get_code2wf(scope: ProjectScopeDep, session: SessionDep, code2wf_id: C
 
 @router.get(
     "/{code2wfId}/result",
-    responses={
-        200: {
-            "description": "The wireframe spec JSON",
-            "content": {"application/json": {"schema": {"type": "object"}}},
-        },
-        **problem_responses(401, 404, 409, 422),
-    },
+    response_model=Code2wfSpec,
+    responses={200: {"description": "The wireframe spec JSON"}, **problem_responses(401, 404, 409, 422)},
     summary="The generated spec (completed generations only)",
 )
 async def get_code2wf_result(

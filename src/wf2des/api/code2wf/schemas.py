@@ -18,6 +18,7 @@ __all__ = [
     "Code2wfCreate",
     "Code2wfList",
     "Code2wfOut",
+    "Code2wfSpec",
     "Materialization",
     "StatusName",
     "camel",
@@ -110,6 +111,19 @@ class Code2wfOut(_Camel):
 class Code2wfList(_Camel):
     items: list[Code2wfOut]
     next_cursor: str | None
+
+
+class Code2wfSpec(BaseModel):
+    """The wireframe spec: its full contract is the JSON Schema ``schemas/code2wf-spec.v1.json``.
+
+    Only the version field is spelled out here; generate the spec's own types from that JSON Schema.
+    """
+
+    model_config = ConfigDict(extra="allow", title="Code2wfSpec")
+
+    schema_: str = Field(
+        alias="schema", description="wf2des.code2wf.spec/v1 or wf2des.code2wf.spec/v1.1"
+    )
 
 
 class Materialization(_Camel):
