@@ -121,3 +121,87 @@ def test_the_validator_refuses_malformed_keys(
     register("VAL1")
     with pytest.raises(WriteError):
         docstore[PROJECT_FIGMA_FILE].update_one({"figma_file_key": "VAL1"}, {"$set": update})
+
+
+def _spec_with_tokens(text_names: list[str], color_names: list[str]) -> dict[str, Any]:
+    """A real converted spec whose token names are the library's (as a project's aliases would make them)."""
+    from tests.unit.generator.conftest import el, page, text
+    from wf2des.generator import convert
+
+    body = el("body", (0, 0, 400, 60), el("h1", (0, 0, 400, 40), text("Hello", (0, 0, 100, 40))))
+    spec = convert(page(body), source_entry="index.html")
+    text_value = next(iter(spec["tokens"]["text"].values()))
+    color_value = next(iter(spec["tokens"]["color"].values()))
+    spec["tokens"] = {
+        "text": {f"text/{n}": text_value for n in text_names},
+        "color": {f"color/{n}": color_value for n in color_names},
+    }
+    return spec
+
+
+async def test_assembled_bindings_carry_keys_and_validate(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
+) -> None:
+    from wf2des.assemble import apply_bindings, capture_files, merge_captures, style_bindings
+    from wf2des.generator.schema import validate_spec
+
+    register("LIB1")
+    register("ENT1", variables_forbidden=True)
+    register("WORK1", FileRole.WORKING)
+    async with make_client() as client:
+        await sweep_project(ORG, PROJECT, db=docstore, figma=client, run_id="assemble")
+    docs = list(docstore[PROJECT_FIGMA_FILE].find({"organization_id": ORG, "project_id": PROJECT}))
+    spec = _spec_with_tokens(["h1", "h2"], ["color-2", "color-1"])
+
+    # Working file WORK1 captured the same styles locally: they win, bound by id.
+    local = merge_captures(capture_files(docs, "WORK1"))
+    assembled = apply_bindings(spec, style_bindings(spec, local.ids), local)
+    validate_spec(assembled)
+    assert assembled["schema"] == "wf2des.code2wf.spec/v1.1"
+    styles, variables = _figma_keys(fake_figma, "WORK1")
+    h1 = assembled["styleBindingDetails"]["text/h1"]
+    assert h1 == {
+        "kind": "text_style", "id": "122:14", "key": styles["122:14"], "origin": "local",
+        "figmaFileKey": "WORK1", "captureToken": "text/h1",
+    }
+    colour = assembled["styleBindingDetails"]["color/color-2"]
+    assert colour["kind"] == "color_variable"
+    assert colour["key"] == variables[colour["id"]]
+    assert [s["origin"] for s in assembled["styleSources"]] == ["local", "library", "library"]
+
+    # Without the working file's captures: library bindings, every one with a key to import it by.
+    libraries = merge_captures(capture_files([d for d in docs if d["figma_file_key"] != "WORK1"], "OTHER1"))
+    assembled = apply_bindings(spec, style_bindings(spec, libraries.ids), libraries)
+    validate_spec(assembled)
+    details = assembled["styleBindingDetails"]
+    assert set(details) == set(assembled["styleBindings"]) == {"text/h1", "text/h2", "color/color-2", "color/color-1"}
+    assert {d["origin"] for d in details.values()} == {"library"}
+    assert all(d["key"] for d in details.values())
+    # ENT1 (Variables API refused) contributes colour *styles*; a variable beats a style of the same name.
+    sources = {s["figmaFileKey"]: s["colorSource"] for s in assembled["styleSources"]}
+    assert sources == {"ENT1": "color_styles", "LIB1": "variables"}
+    assert details["color/color-2"]["kind"] == "color_variable"
+
+
+async def test_enterprise_only_library_binds_colour_styles(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
+) -> None:
+    from wf2des.assemble import apply_bindings, capture_files, merge_captures, style_bindings
+    from wf2des.generator.schema import validate_spec
+
+    register("ENT1", variables_forbidden=True)
+    async with make_client() as client:
+        await sweep_project(ORG, PROJECT, db=docstore, figma=client, run_id="ent")
+    docs = list(docstore[PROJECT_FIGMA_FILE].find({"organization_id": ORG, "project_id": PROJECT}))
+    spec = _spec_with_tokens(["h1"], ["color-2"])
+    captures = merge_captures(capture_files(docs, "WORK9"))
+    assembled = apply_bindings(spec, style_bindings(spec, captures.ids), captures)
+    validate_spec(assembled)
+    styles, _ = _figma_keys(fake_figma, "ENT1")
+    assert assembled["styleBindingDetails"]["color/color-2"] == {
+        "kind": "color_style", "id": "121:16", "key": styles["121:16"], "origin": "library",
+        "figmaFileKey": "ENT1", "captureToken": "color/color-2",
+    }
+    assert assembled["styleSources"] == [{"figmaFileKey": "ENT1", "origin": "library", "colorSource": "color_styles"}]
