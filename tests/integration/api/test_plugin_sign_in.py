@@ -113,10 +113,13 @@ def test_full_flow_delivers_the_token_once(oidc_live: Live, op: OpenIdProvider, 
         started = _start(client)
         read_key = started["readKey"]
         write_key = parse_qs(urlsplit(started["loginUrl"]).query)["session"][0]
-        assert len(read_key) == 22 and len(write_key) == 22 and read_key != write_key  # 128 bits each
+        assert len(read_key) == 22
+        assert len(write_key) == 22
+        assert read_key != write_key
 
         pending = _poll(client, read_key)
-        assert pending.status_code == 202 and pending.json() == {"status": "pending"}
+        assert pending.status_code == 202
+        assert pending.json() == {"status": "pending"}
 
         authorization_url = _to_provider(client, started["loginUrl"])
         assert authorization_url.startswith(f"{op.url}/authorize?")
@@ -141,7 +144,8 @@ def test_full_flow_delivers_the_token_once(oidc_live: Live, op: OpenIdProvider, 
         assert delivered.json()["tokenType"] == "Bearer"
         assert delivered.headers["cache-control"] == "no-store"
         gone = _poll(client, read_key)
-        assert gone.status_code == 404 and gone.json()["code"] == "plugin_session_not_found"
+        assert gone.status_code == 404
+        assert gone.json()["code"] == "plugin_session_not_found"
         assert read_key not in gone.text  # not even echoed as the problem's instance
 
     assert not oidc_live.sql("SELECT 1 FROM plugin_session WHERE read_key_hash = %s", _hash(read_key))
@@ -161,7 +165,8 @@ def test_expired_session_is_404_and_purged(oidc_live: Live, org_project: tuple[i
         )
         assert _poll(client, read_key).status_code == 404
         login = client.get(started["loginUrl"])
-        assert login.status_code == 404 and "expired" in login.text
+        assert login.status_code == 404
+        assert "expired" in login.text
         _start(client)  # creating a session purges expired ones
     assert not oidc_live.sql("SELECT 1 FROM plugin_session WHERE read_key_hash = %s", _hash(read_key))
 
@@ -194,7 +199,8 @@ def test_replayed_code_is_refused(oidc_live: Live, op: OpenIdProvider, org_proje
         fresh_state = parse_qs(urlsplit(_to_provider(client, second["loginUrl"])).query)["state"][0]
         code = parse_qs(urlsplit(callback_url).query)["code"][0]
         replay = client.get(f"{oidc_live.url}/login/callback", params={"code": code, "state": fresh_state})
-        assert replay.status_code == 502 and "refused" in replay.text
+        assert replay.status_code == 502
+        assert "refused" in replay.text
         assert code in op.refused
         assert _poll(client, second["readKey"]).status_code == 202
         assert _poll(client, first["readKey"]).status_code == 200
