@@ -104,13 +104,13 @@ export class Builder {
           : t.id
             ? await this.figma.variables.getVariableByIdAsync(t.id)
             : null;
-        if (!v) throw new Error('no key and no variable with that id in this file');
+        if (!v) throw new Error(t.key || t.id ? 'no variable with that id in this file' : 'the library variable has no key');
         if (v.resolvedType !== 'COLOR') throw new Error(`variable ${v.name} is not a colour`);
         this.resolved.set(t.token, { kind: 'colorVariable', variable: v });
         return;
       }
       const style = t.key ? await this.figma.importStyleByKeyAsync(t.key) : t.id ? await this.figma.getStyleByIdAsync(t.id) : null;
-      if (!style) throw new Error('no key and no style with that id in this file');
+      if (!style) throw new Error(t.key || t.id ? 'no style with that id in this file' : 'the library style has no key');
       if (t.kind === 'textStyle') {
         if (style.type !== 'TEXT') throw new Error(`style ${style.name} is not a text style`);
         const font = style.fontName ?? null;

@@ -1,7 +1,7 @@
 // Pure: a spec becomes a build plan — the distinct fonts to load, the tokens to import by key, and a node tree
 // whose properties are already legal for Figma (sizing modes Figma would refuse are corrected here and noted,
 // so the builder never throws on them mid-build).
-import type { Binding, BindingKind, LineHeightSpec, Sizing, Spec, SpecNode, StyleRun, TextToken } from './spec';
+import type { BindingKind, LineHeightSpec, Sizing, Spec, SpecNode, StyleRun, TextToken } from './spec';
 
 export interface Font {
   family: string;
@@ -161,14 +161,19 @@ function legacyKind(token: string, id: string): BindingKind {
   return id.startsWith('VariableID:') ? 'colorVariable' : 'colorStyle';
 }
 
+const KINDS = { text_style: 'textStyle', color_style: 'colorStyle', color_variable: 'colorVariable' } as const;
+
+/**
+ * How to bind each token. v1.1 details say where the asset lives: a library asset's id means nothing in this
+ * file, so only its key is used; a local one is used by id. A v1 spec has ids only (local use).
+ */
 export function bindingsOf(spec: Spec): Map<string, TokenImport> {
   const out = new Map<string, TokenImport>();
-  const add = (token: string, b: string | Binding): void => {
-    if (typeof b === 'string') out.set(token, { token, kind: legacyKind(token, b), key: null, id: b });
-    else out.set(token, { token, kind: b.kind, key: b.key ?? null, id: b.id ?? null });
-  };
-  for (const [token, b] of Object.entries(spec.styleBindings)) add(token, b);
-  for (const [token, b] of Object.entries(spec.bindings ?? {})) add(token, b);
+  for (const [token, id] of Object.entries(spec.styleBindings)) out.set(token, { token, kind: legacyKind(token, id), key: null, id });
+  for (const [token, d] of Object.entries(spec.styleBindingDetails ?? {})) {
+    const kind = KINDS[d.kind];
+    out.set(token, d.origin === 'library' ? { token, kind, key: d.key, id: null } : { token, kind, key: null, id: d.id });
+  }
   return out;
 }
 

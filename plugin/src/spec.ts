@@ -100,12 +100,14 @@ export interface Screen {
 
 export type BindingKind = 'textStyle' | 'colorStyle' | 'colorVariable';
 
-/** What the plugin needs to bind one token: the library key is what works across files. */
-export interface Binding {
-  kind: BindingKind;
-  id?: string;
-  key?: string;
-  source?: 'working' | 'library';
+/** v1.1: what the plugin needs to bind one token. A library asset is imported by key; a local one used by id. */
+export interface BindingDetail {
+  kind: 'text_style' | 'color_style' | 'color_variable';
+  id: string;
+  key: string | null;
+  origin: 'local' | 'library';
+  figmaFileKey: string;
+  captureToken: string;
 }
 
 export interface DesignArea {
@@ -123,9 +125,10 @@ export interface Spec {
   source: { entry: string; manifestSha256: string | null };
   screens: Screen[];
   tokens: { text: Record<string, TextToken>; color: Record<string, { hex: string }> };
-  /** v1.0: token → id; later minors: token → {kind, id, key, source}. */
-  styleBindings: Record<string, string | Binding>;
-  bindings?: Record<string, Binding>;
+  /** token → Figma style or variable id (v1); v1.1 adds the details below for each of them. */
+  styleBindings: Record<string, string>;
+  styleBindingDetails?: Record<string, BindingDetail>;
+  styleSources?: unknown[];
   outcomes: { id: string; kind: string; message: string; flagged: boolean; screenId: string | null; nodeId: string | null }[];
   flagCount: number;
   stats: Record<string, unknown>;

@@ -173,6 +173,9 @@ describe('plugin against wf2des serve', () => {
     await controller.refresh();
     expect(controller.state.discovery).toBe('idle');
     expect(controller.state.generations.map((g) => [g.code2wfId, g.status])).toEqual([[id, 'completed']]);
+    const preview = messages.find((m) => m.type === 'preview');
+    expect(preview?.type === 'preview' && preview.code2wfId).toBe(id);
+    expect(preview?.type === 'preview' && Array.from(preview.png.slice(0, 8))).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
 
     const spec = await controller.api.spec(1, id);
     expect(await controller.place(id)).toBe(true);
@@ -187,8 +190,9 @@ describe('plugin against wf2des serve', () => {
     const after = await controller.api.generation(1, id);
     expect(after.materializedAt).not.toBeNull();
     expect(controller.state.generations[0]?.materializedAt).toBe(after.materializedAt);
-    const report = await controller.api.materialization(1, id);
-    expect(report).toMatchObject({ nodeCount: nodes.length, pluginVersion: '0.1.0' });
+    const stored = await controller.api.materialization(1, id);
+    expect(stored.materializedAt).toBe(after.materializedAt);
+    expect(stored.report).toMatchObject({ nodeCount: nodes.length, pluginVersion: '0.1.0', missingFonts: [], unboundTokens: [], failedImports: [] });
 
     // Placing again replaces the earlier nodes instead of duplicating them.
     expect(await controller.place(id)).toBe(true);

@@ -4,7 +4,7 @@ import { BuildError, Builder, GENERATION_KEY, SPEC_NODE_KEY } from '../src/build
 import { overlaps } from '../src/placement';
 import { planSpec } from '../src/plan';
 import type { FigmaPort } from '../src/port';
-import type { Spec } from '../src/spec';
+import type { BindingDetail, Spec } from '../src/spec';
 import { node, spec } from './build-fixtures';
 import { createFakeFigma, FakeFrame, FakeInstance, FakeText, type FakeFigma, type FakeLibrary } from './fake/figma';
 
@@ -21,6 +21,10 @@ function build(figma: FigmaPort, s: Spec, opts: Partial<ConstructorParameters<ty
 
 function byName(figma: FakeFigma, name: string) {
   return figma.liveNodes().find((n) => n.name === name);
+}
+
+function lib(kind: BindingDetail['kind'], id: string, key: string): BindingDetail {
+  return { kind, id, key, origin: 'library', figmaFileKey: 'Lib1', captureToken: 'x' };
 }
 
 function richSpec(): Spec {
@@ -46,12 +50,16 @@ function richSpec(): Spec {
           fallback: node('FRAME', { name: 'Card (wireframe)', children: [node('TEXT', { name: 'Card title', characters: 'Card' })] }) }),
       ],
     }),
-    { styleBindings: {}, bindings: {
-      'text/body': { kind: 'textStyle', key: 'body-key', source: 'library' },
-      'text/heading': { kind: 'textStyle', key: 'heading-key', source: 'library' },
-      'color/ink': { kind: 'colorVariable', key: 'ink-key', source: 'library' },
-      'color/paper': { kind: 'colorStyle', key: 'paper-key', source: 'library' },
-    } },
+    {
+      schema: 'wf2des.code2wf.spec/v1.1',
+      styleBindings: { 'text/body': 'S:1', 'text/heading': 'S:2', 'color/ink': 'VariableID:3:4', 'color/paper': 'S:5' },
+      styleBindingDetails: {
+        'text/body': lib('text_style', 'S:1', 'body-key'),
+        'text/heading': lib('text_style', 'S:2', 'heading-key'),
+        'color/ink': lib('color_variable', 'VariableID:3:4', 'ink-key'),
+        'color/paper': lib('color_style', 'S:5', 'paper-key'),
+      },
+    },
   );
 }
 
@@ -87,6 +95,30 @@ describe('builder', () => {
     expect(report.nodeCount).toBe(11);
     for (const [font, calls] of figma.fontLoads) expect(calls, font).toBe(1);
     expect(figma.importCalls.get('btn-key')).toBe(1);
+  });
+
+  it('binds local assets by id (v1.1 origin local, and v1 bare ids) and reports what it cannot bind', async () => {
+    const figma = createFakeFigma({
+      local: { textStyles: [{ id: 'S:body,', name: 'Body', fontName: { family: 'Inter', style: 'Bold' } }], variables: [{ id: 'VariableID:9:1', name: 'ink' }] },
+    });
+    const s = spec(node('FRAME', { children: [node('TEXT'), node('RECTANGLE', { fill: 'color/line' })] }), {
+      schema: 'wf2des.code2wf.spec/v1.1',
+      styleBindings: { 'text/body': 'S:body,', 'color/ink': 'VariableID:9:1', 'color/line': 'S:gone,' },
+      styleBindingDetails: {
+        'text/body': { kind: 'text_style', id: 'S:body,', key: 'k-body', origin: 'local', figmaFileKey: 'Work1', captureToken: 'text/Body' },
+        'color/line': { kind: 'color_style', id: 'S:other', key: null, origin: 'library', figmaFileKey: 'Lib1', captureToken: 'color/Line' },
+      },
+    });
+    const report = await build(figma, s);
+    expect(figma.importCalls.size).toBe(0);
+    const data = JSON.stringify(figma.serialise());
+    expect(data).toContain('"textStyleId":"S:body,"');
+    expect(data).toContain('"id":"VariableID:9:1"');
+    // the style's own font (Inter Bold) was loaded before the style was applied
+    expect(figma.fontLoads.get('Inter Bold')).toBe(1);
+    expect(report.unboundTokens).toEqual([{ token: 'color/line', reason: 'the library style has no key' }]);
+    const v1 = await build(createFakeFigma(), spec(node('FRAME', { children: [node('TEXT')] }), { styleBindings: { 'text/body': 'S:missing,' } }));
+    expect(v1.unboundTokens).toEqual([{ token: 'text/body', reason: 'no style with that id in this file' }]);
   });
 
   it('reports a variant the component does not have and keeps the instance', async () => {

@@ -78,7 +78,7 @@ describe('corpus specs built into the fake Figma', () => {
 
     it('imports every bound token by key once, or reports it', async () => {
       const bound = withLibraryBindings(spec);
-      const keys = Object.values(bound.bindings ?? {}).map((b) => b.key ?? '');
+      const keys = Object.values(bound.styleBindingDetails ?? {}).map((b) => b.key ?? '');
       // Every fourth key is not published: those tokens must fall back to literals and be reported.
       const published = keys.filter((_, i) => i % 4 !== 3);
       const library: FakeLibrary = {
@@ -101,8 +101,8 @@ describe('corpus specs built into the fake Figma', () => {
           expect(data.includes(`"textStyleId":"S:${key},"`), s.id).toBe(!unbound.has(s.textStyle));
         }
         if (s.type !== 'FRAME' && s.fill && !unbound.has(s.fill)) {
-          const b = bound.bindings?.[s.fill];
-          const marker = b?.kind === 'colorVariable' ? `VariableID:${b.key}` : `S:${b?.key},`;
+          const b = bound.styleBindingDetails?.[s.fill];
+          const marker = b?.kind === 'color_variable' ? `VariableID:${b.key}` : `S:${b?.key},`;
           expect(data.includes(marker), s.id).toBe(true);
         }
       }

@@ -1,7 +1,7 @@
 // Reading the generated corpus specs, and walking spec trees.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Spec, SpecNode } from '../src/spec';
+import type { BindingDetail, Spec, SpecNode } from '../src/spec';
 
 export const SPEC_DIR = fileURLToPath(new URL('./fixtures/specs/', import.meta.url));
 
@@ -25,12 +25,18 @@ export function specNodes(spec: Spec): SpecNode[] {
   return spec.screens.flatMap((s) => [...walkSpec(s.root)]);
 }
 
-/** Binds every token of a spec to a library key, the way an assembled spec with a library does. */
+/** Binds every token of a spec to a library asset (spec v1.1), the way the assemble step does with a library. */
 export function withLibraryBindings(spec: Spec): Spec {
-  const bindings: Spec['bindings'] = {};
-  for (const token of Object.keys(spec.tokens.text)) bindings[token] = { kind: 'textStyle', key: `ts-${token}`, source: 'library' };
+  const styleBindings: Spec['styleBindings'] = {};
+  const details: NonNullable<Spec['styleBindingDetails']> = {};
+  const bind = (token: string, kind: BindingDetail['kind'], key: string): void => {
+    styleBindings[token] = `remote-id-${key}`;
+    details[token] = { kind, id: `remote-id-${key}`, key, origin: 'library', figmaFileKey: 'Library1', captureToken: token };
+  };
+  for (const token of Object.keys(spec.tokens.text)) bind(token, 'text_style', `ts-${token}`);
   for (const [i, token] of Object.keys(spec.tokens.color).entries()) {
-    bindings[token] = i % 2 === 0 ? { kind: 'colorVariable', key: `var-${token}`, source: 'library' } : { kind: 'colorStyle', key: `ps-${token}`, source: 'library' };
+    if (i % 2 === 0) bind(token, 'color_variable', `var-${token}`);
+    else bind(token, 'color_style', `ps-${token}`);
   }
-  return { ...spec, bindings };
+  return { ...spec, schema: 'wf2des.code2wf.spec/v1.1', styleBindings, styleBindingDetails: details };
 }

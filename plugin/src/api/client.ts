@@ -22,10 +22,8 @@ const ROUTES = {
   generation: '/v1/projects/{projectId}/code2wf/{code2wfId}',
   result: '/v1/projects/{projectId}/code2wf/{code2wfId}/result',
   materialization: '/v1/projects/{projectId}/code2wf/{code2wfId}/materialization',
+  preview: '/v1/projects/{projectId}/code2wf/{code2wfId}/preview',
 } as const satisfies Record<string, keyof paths>;
-
-/** Issue 10's preview route; not in the API's document yet when this was written. */
-const PREVIEW = '/v1/projects/{projectId}/code2wf/{code2wfId}/preview';
 
 function fill(route: string, params: Record<string, string | number>): string {
   return route.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -37,27 +35,22 @@ function fill(route: string, params: Record<string, string | number>): string {
 
 export type SignInPoll = { state: 'pending' } | { state: 'signed-in'; token: string; expiresAt: string } | { state: 'expired' };
 
-/** The body of `POST …/materialization` (issue 10: node count, missing fonts, unbound tokens, failed imports, duration, version). */
-export interface MaterializationReportBody {
-  nodeCount: number;
-  missingFonts: { family: string; style: string }[];
-  unboundTokens: string[];
-  failedImports: { kind: 'text_style' | 'color_style' | 'color_variable' | 'component'; key: string; token?: string | null; reason?: string | null }[];
-  durationMs: number;
-  pluginVersion: string;
-}
+export type MaterializationReportBody = Schemas['MaterializationReport'];
 
+const MAX_TEXT = 500;
+
+/** The API's report: what was built, and every font, token and component that could not be used as specified. */
 export function reportBody(r: PlacementReport, tokenKeys: ReadonlyMap<string, { kind: string; key: string | null }>): MaterializationReportBody {
-  const kinds: Record<string, 'text_style' | 'color_style' | 'color_variable'> = { textStyle: 'text_style', colorStyle: 'color_style', colorVariable: 'color_variable' };
+  const kinds: Record<string, Schemas['FailedImport']['kind']> = { textStyle: 'text_style', colorStyle: 'color_style', colorVariable: 'color_variable' };
   return {
     nodeCount: r.nodeCount,
     missingFonts: r.missingFonts.map((m) => ({ family: m.family, style: m.style })),
     unboundTokens: r.unboundTokens.map((u) => u.token),
     failedImports: [
-      ...r.failedImports.map((f) => ({ kind: 'component' as const, key: f.componentKey, token: null, reason: f.reason.slice(0, 500) })),
+      ...r.failedImports.map((f) => ({ kind: 'component' as const, key: f.componentKey, token: null, reason: f.reason.slice(0, MAX_TEXT) })),
       ...r.unboundTokens.flatMap((u) => {
         const t = tokenKeys.get(u.token);
-        return t?.key ? [{ kind: kinds[t.kind] ?? 'text_style', key: t.key, token: u.token, reason: u.reason.slice(0, 500) }] : [];
+        return t?.key ? [{ kind: kinds[t.kind] ?? 'text_style', key: t.key, token: u.token, reason: u.reason.slice(0, MAX_TEXT) }] : [];
       }),
     ],
     durationMs: Math.max(0, Math.round(r.durationMs)),
@@ -118,19 +111,20 @@ export class Wf2desApi {
     return this.http.json('GET', fill(ROUTES.generation, { projectId, code2wfId }));
   }
 
+  /** The spec; typed by the plugin's reading of the published JSON Schema (the OpenAPI model is open-ended). */
   spec(projectId: number, code2wfId: string): Promise<Spec> {
     return this.http.json('GET', fill(ROUTES.result, { projectId, code2wfId }));
   }
 
   preview(projectId: number, code2wfId: string): Promise<Uint8Array> {
-    return this.http.bytes(fill(PREVIEW, { projectId, code2wfId }));
+    return this.http.bytes(fill(ROUTES.preview, { projectId, code2wfId }));
   }
 
   materialize(projectId: number, code2wfId: string, report: MaterializationReportBody): Promise<Schemas['Materialization']> {
     return this.http.json('POST', fill(ROUTES.materialization, { projectId, code2wfId }), report);
   }
 
-  materialization(projectId: number, code2wfId: string): Promise<unknown> {
+  materialization(projectId: number, code2wfId: string): Promise<Schemas['Materialization']> {
     return this.http.json('GET', fill(ROUTES.materialization, { projectId, code2wfId }));
   }
 }

@@ -50,6 +50,8 @@ export interface FakeOptions {
   /** Fonts the user has; everything else rejects in loadFontAsync. */
   fonts?: FontName[];
   library?: FakeLibrary;
+  /** Styles and variables of the file itself (usable by id, no import). */
+  local?: { textStyles?: { id: string; name: string; fontName: FontName }[]; paintStyles?: { id: string; name: string }[]; variables?: { id: string; name: string }[] };
 }
 
 let nextId = 1;
@@ -455,6 +457,9 @@ export class FakeFigma implements FigmaPort {
     this.library = opts.library ?? {};
     const variablesByKey = new Map((this.library.variables ?? []).map((v) => [v.key, v]));
     const imported = new Map<string, PortVariable>();
+    for (const v of opts.local?.variables ?? []) imported.set(`local:${v.id}`, { id: v.id, key: `local-${v.id}`, name: v.name, resolvedType: 'COLOR' });
+    for (const t of opts.local?.textStyles ?? []) this.styles.set(t.id, { id: t.id, key: `local-${t.id}`, name: t.name, type: 'TEXT', fontName: t.fontName, remote: false });
+    for (const p of opts.local?.paintStyles ?? []) this.styles.set(p.id, { id: p.id, key: `local-${p.id}`, name: p.name, type: 'PAINT', remote: false });
     this.variables = {
       importVariableByKeyAsync: async (key: string): Promise<PortVariable> => {
         this.countImport(key);
