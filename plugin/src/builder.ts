@@ -281,9 +281,13 @@ export class Builder {
         this.failedImports.push({ nodeId: plan.specId, componentKey: plan.componentKey, componentName: plan.componentName, reason: `variant: ${errorText(e)}` });
       }
     }
+    const textLayers = plan.textOverrides.length ? inst.findAllWithCriteria({ types: ['TEXT'] }) : [];
     for (const o of plan.textOverrides) {
-      const layer = inst.findAllWithCriteria({ types: ['TEXT'] }).find((n) => n.name === o.layer);
-      if (!layer) continue;
+      const layer = o.layer === null ? textLayers[0] : textLayers.find((n) => n.name === o.layer);
+      if (!layer) {
+        this.failedImports.push({ nodeId: plan.specId, componentKey: plan.componentKey, componentName: plan.componentName, reason: `no text layer ${o.layer ?? '(first)'} for "${o.characters}"` });
+        continue;
+      }
       if (layer.fontName !== this.figma.mixed) await this.ensureFont(layer.fontName);
       layer.characters = o.characters;
     }

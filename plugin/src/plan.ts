@@ -99,7 +99,7 @@ export interface InstancePlan extends PlanBase {
   componentKey: string;
   componentName: string;
   variantProperties: Record<string, string>;
-  textOverrides: { layer: string; characters: string }[];
+  textOverrides: { layer: string | null; characters: string }[];
   /** Built when the import fails; null means a named placeholder rectangle. */
   fallback: NodePlan | null;
 }
@@ -356,9 +356,7 @@ class Planner {
     // The fallback's nodes are counted separately: the builder adds them only when the import fails.
     const fallback = node.fallback ? this.node(node.fallback, parentAuto) : null;
     this.nodeCount = counted + 1;
-    const overrides = Array.isArray(node.textOverrides)
-      ? node.textOverrides
-      : Object.entries(node.textOverrides ?? {}).map(([layer, characters]) => ({ layer, characters }));
+    const overrides = node.textOverrides ?? [];
     return {
       ...this.base(node, parentAuto, true),
       kind: 'INSTANCE',

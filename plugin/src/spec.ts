@@ -84,9 +84,13 @@ export interface SpecNode {
   // INSTANCE (library components): the component to import by key and what to do when that fails.
   componentKey?: string;
   componentName?: string;
-  componentSetName?: string;
+  componentSetName?: string | null;
   variantProperties?: Record<string, string>;
-  textOverrides?: Record<string, string> | { layer: string; characters: string }[];
+  /** The element's own text for the component's text layers; layer null means its first text layer. */
+  textOverrides?: { layer: string | null; characters: string }[];
+  mappingConfidence?: number;
+  mappingSource?: string;
+  /** The wireframe node the instance replaces (same id), built when the import fails. */
   fallback?: SpecNode;
   children?: SpecNode[];
 }
@@ -132,5 +136,7 @@ export interface Spec {
   outcomes: { id: string; kind: string; message: string; flagged: boolean; screenId: string | null; nodeId: string | null }[];
   flagCount: number;
   stats: Record<string, unknown>;
+  /** v1.1: per library component, what it was used for (shown before placing). */
+  componentMapping?: unknown;
   placement?: { figmaFileKey: string; placementTarget: string | null; designArea: DesignArea | null };
 }

@@ -44,7 +44,7 @@ function richSpec(): Spec {
         node('RECTANGLE', { name: 'Badge', layoutPositioning: 'ABSOLUTE', x: 20, y: 30, fill: 'color/line', cornerRadius: 4 }),
         node('IMAGE', { name: 'Hero image', width: 600, height: 300 }),
         node('ELLIPSE', { name: 'Avatar', stroke: 'color/line' }),
-        node('INSTANCE', { name: 'Sign up', componentKey: 'btn-key', componentName: 'Button', variantProperties: { Type: 'Primary' }, textOverrides: { Label: 'Sign up' },
+        node('INSTANCE', { name: 'Sign up', componentKey: 'btn-key', componentName: 'Button', variantProperties: { Type: 'Primary' }, textOverrides: [{ layer: 'Label', characters: 'Sign up' }],
           fallback: node('FRAME', { name: 'Sign up (wireframe)', children: [node('TEXT', { name: 'Sign up label', characters: 'Sign up' })] }) }),
         node('INSTANCE', { name: 'Unpublished', componentKey: 'gone-key', componentName: 'Card',
           fallback: node('FRAME', { name: 'Card (wireframe)', children: [node('TEXT', { name: 'Card title', characters: 'Card' })] }) }),
