@@ -14,7 +14,7 @@ import {
   type TextPlan,
   type TokenImport,
 } from './plan';
-import type { FigmaPort, PortFrame, PortPage, PortSceneNode, PortText, PortVariable } from './port';
+import type { FigmaPort, PortFrame, PortPage, PortPageRef, PortSceneNode, PortTargetNode, PortText, PortVariable } from './port';
 import type { FailedImport, MissingFont, PlacementReport, UnboundToken } from './report';
 import type { DesignArea } from './spec';
 
@@ -70,6 +70,8 @@ export class Builder {
   readonly missingFonts: MissingFont[] = [];
   readonly unboundTokens: UnboundToken[] = [];
   readonly failedImports: FailedImport[] = [];
+  /** The DESIGN area's page when the document has none of that name (placed on the current page). */
+  pageMissing: string | null = null;
   private done = 0;
   private sinceYield = 0;
   private total = 0;
@@ -314,12 +316,25 @@ export class Builder {
     }
   }
 
+  /** Switches to a page (dynamic-page loads it); false when no such page exists. */
+  private async switchTo(page: PortPageRef | undefined): Promise<boolean> {
+    if (!page) return false;
+    if (page.id !== this.figma.currentPage.id) await this.figma.setCurrentPageAsync(page);
+    return true;
+  }
+
+  /** The target's box on its own page (switched to), else the DESIGN area's page; null box when neither. */
   private async targetBox(): Promise<Box | null> {
-    if (!this.opts.placementTarget) return null;
-    const node = await this.figma.getNodeByIdAsync(this.opts.placementTarget);
-    if (node && 'absoluteBoundingBox' in node) {
-      const box = (node as { absoluteBoundingBox: Rect | null }).absoluteBoundingBox;
-      if (box) return box;
+    if (this.opts.placementTarget) {
+      const node = await this.figma.getNodeByIdAsync(this.opts.placementTarget);
+      let page: PortTargetNode | null = node;
+      while (page && page.type !== 'PAGE') page = page.parent;
+      const box = node && 'absoluteBoundingBox' in node ? (node as { absoluteBoundingBox: Rect | null }).absoluteBoundingBox : null;
+      if (box && page && (await this.switchTo(this.figma.root.children.find((p) => p.id === page.id)))) return box;
+    }
+    const area = this.opts.designArea;
+    if (area && area.page !== this.figma.currentPage.name) {
+      if (!(await this.switchTo(this.figma.root.children.find((p) => p.name === area.page)))) this.pageMissing = area.page;
     }
     return null;
   }
@@ -329,15 +344,17 @@ export class Builder {
     const now = this.opts.now ?? (() => Date.now());
     const started = now();
     this.total = plan.nodeCount;
-    const page = this.figma.currentPage;
-    const previous = page.children.filter((n) => n.getPluginData(GENERATION_KEY) === this.opts.generationId);
-    const content = page.children.filter((n) => !previous.includes(n));
     this.figma.commitUndo();
     const roots: PortFrame[] = [];
     try {
+      const target = await this.targetBox();
+      const page = this.figma.currentPage;
+      const previous = page.children.filter((n) => n.getPluginData(GENERATION_KEY) === this.opts.generationId);
+      const content = page.children.filter((n) => !previous.includes(n));
       await Promise.all(plan.fonts.map((f) => this.ensureFont(f)));
       await Promise.all(plan.imports.map((t) => this.resolveToken(t)));
-      const origin = placementOrigin({ replaced: previous, target: await this.targetBox(), designArea: this.opts.designArea, content });
+      const designArea = this.pageMissing ? null : this.opts.designArea;
+      const origin = placementOrigin({ replaced: previous, target, designArea, content });
       const positions = screenPositions(origin, plan.screens.map((s) => s.root.width));
       for (const [i, screen] of plan.screens.entries()) {
         const root = await this.frame({ ...screen.root, name: screen.name }, page, false);
@@ -362,6 +379,7 @@ export class Builder {
         durationMs: Math.round(now() - started),
         placement: origin.source,
         replacedNodes: previous.length,
+        page: page.name,
       };
     } catch (e) {
       for (const n of [...this.created].reverse()) if (!n.removed) n.remove();

@@ -75,8 +75,13 @@ export interface PortPage extends Pick<PageNode, 'id' | 'name' | 'type'> {
   readonly children: readonly PortChild[];
 }
 
-/** A placement target: any node; its box is read when it has one. */
-export type PortTargetNode = Pick<BaseNode, 'id' | 'name' | 'type'>;
+/** A placement target: any node; its box is read when it has one, its page found through its parents. */
+export interface PortTargetNode extends Pick<BaseNode, 'id' | 'name' | 'type'> {
+  readonly parent: PortTargetNode | null;
+}
+
+/** A page of the document, loaded or not (dynamic-page: switch with setCurrentPageAsync). */
+export type PortPageRef = Pick<PageNode, 'id' | 'name' | 'type'>;
 
 /** Any style; text styles carry their font, which must be loaded before the style is applied. */
 export type PortStyle = Pick<BaseStyle, 'id' | 'key' | 'name' | 'type'> & { fontName?: FontName };
@@ -92,6 +97,8 @@ type ApiMembers = 'loadFontAsync' | 'commitUndo' | 'mixed' | 'createImage';
 
 export interface FigmaPort extends Pick<PluginAPI, ApiMembers> {
   readonly currentPage: PortPage;
+  readonly root: { readonly children: readonly PortPageRef[] };
+  setCurrentPageAsync(page: PortPageRef): Promise<void>;
   readonly variables: PortVariables;
   readonly viewport: Pick<ViewportAPI, 'center'> & { scrollAndZoomIntoView(nodes: readonly Pick<BaseNode, 'id'>[]): void };
   createFrame(): PortFrame;

@@ -31,6 +31,8 @@ export interface PlacementReport {
   durationMs: number;
   placement: string;
   replacedNodes: number;
+  /** The page the screens were placed on. */
+  page: string;
 }
 
 export const PLUGIN_VERSION = '0.1.0';

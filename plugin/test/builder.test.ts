@@ -165,6 +165,24 @@ describe('builder', () => {
     expect(figma.scrolledTo).toEqual([placed]);
   });
 
+  it('switches to the DESIGN area\'s page, and to the placement target\'s page', async () => {
+    const figma = createFakeFigma();
+    const design = figma.addPage('Design');
+    const other = figma.addPage('Other');
+    const s = spec(node('FRAME'));
+    const area = { nodeId: '9:9', name: 'DESIGN', page: 'Design', x: 300, y: 400, width: 2000, height: 2000 };
+    const r1 = await build(figma, s, { generationId: 'a', designArea: area });
+    expect([r1.page, figma.currentPage.name, design.children.length, design.children[0]?.x]).toEqual(['Design', 'Design', 1, 300]);
+    await figma.setCurrentPageAsync(other);
+    const target = figma.createFrame();
+    Object.assign(target, { absoluteBoundingBox: { x: 10, y: 20, width: 5, height: 5 } });
+    await figma.setCurrentPageAsync(design);
+    const r2 = await build(figma, s, { generationId: 'b', placementTarget: target.id, designArea: area });
+    expect([r2.placement, r2.page, other.children.length]).toEqual(['target', 'Other', 2]);
+    const r3 = await build(figma, s, { generationId: 'c', designArea: { ...area, page: 'Gone' } });
+    expect([r3.placement, r3.page]).toEqual(['rightOfContent', 'Other']);
+  });
+
   it('places at the placement target, else at the design area', async () => {
     const figma = createFakeFigma();
     const target = figma.createFrame();

@@ -216,14 +216,14 @@ describe('ui.html in Chromium', () => {
     const filled = await pixels(png, { ...bar, width: bar.width * 0.38 }, [13, 153, 255]);
     expect(filled.near / filled.total).toBeGreaterThan(0.8);
     const report: PlacementReport = {
-      generationId: 'g-done', nodeCount: 188, screens: 1, boundTokens: 9, notes: 0, durationMs: 840, placement: 'designArea', replacedNodes: 0,
+      generationId: 'g-done', nodeCount: 188, screens: 1, boundTokens: 9, notes: 0, durationMs: 840, placement: 'designArea', replacedNodes: 0, page: 'Design',
       missingFonts: [{ family: 'Nunito', style: 'Bold', font: 'Nunito Bold', fallback: 'Inter Bold' }],
       unboundTokens: [{ token: 'color/brand', reason: 'Could not find a published variable' }],
       failedImports: [],
     };
     await post({ type: 'placed', code2wfId: 'g-done', report, reported: true, reportError: null });
     const text = await ui.textContent('[data-id="g-done"] .result');
-    expect(text).toContain('Placed 188 layers in 0.8 s.');
+    expect(text).toContain('Placed 188 layers on “Design” in 0.8 s.');
     expect(text).toContain('Nunito Bold → Inter Bold');
     expect(text).toContain('color/brand');
     await shot('8-placed');

@@ -152,7 +152,7 @@ function resultBox(p: Placement): HTMLElement {
     r.failedImports.length ? h('li', {}, `${plural(r.failedImports.length, 'component')} not imported (wireframe used): ${r.failedImports.map((f) => f.componentName).join(', ')}`) : null,
     p.reported ? null : h('li', {}, `The placement report could not be sent: ${p.reportError ?? 'unknown error'}`),
   ];
-  return h('div', { class: 'result' }, h('b', {}, `Placed ${plural(r.nodeCount, 'layer')} in ${(r.durationMs / 1000).toFixed(1)} s.`), items.some(Boolean) ? h('ul', {}, ...items) : ' Everything bound to your styles.');
+  return h('div', { class: 'result' }, h('b', {}, `Placed ${plural(r.nodeCount, 'layer')} on “${r.page}” in ${(r.durationMs / 1000).toFixed(1)} s.`), items.some(Boolean) ? h('ul', {}, ...items) : ' Everything bound to your styles.');
 }
 
 function generation(g: GenerationView, busy: boolean): HTMLElement {

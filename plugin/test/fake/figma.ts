@@ -71,7 +71,7 @@ abstract class FakeNode {
   private positioning: 'AUTO' | 'ABSOLUTE' = 'AUTO';
   private sizingH: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
   private sizingV: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
-  abstract readonly type: string;
+  abstract readonly type: 'FRAME' | 'TEXT' | 'RECTANGLE' | 'ELLIPSE' | 'INSTANCE';
 
   constructor(protected readonly figma: FakeFigma) {}
 
@@ -415,12 +415,20 @@ export class FakeInstance extends FakeNode implements PortInstance {
   }
 }
 
+const DOCUMENT = { id: '0:0', name: 'Document', type: 'DOCUMENT' as const, parent: null };
+
 class FakePage implements PortPage {
-  readonly id = '0:1';
+  readonly id: string;
   readonly type = 'PAGE';
-  name = 'Page 1';
+  readonly parent = DOCUMENT;
   children: PortChild[] = [];
-  constructor(private readonly figma: FakeFigma) {}
+  constructor(
+    private readonly figma: FakeFigma,
+    public name: string,
+    index: number,
+  ) {
+    this.id = `0:${index + 1}`;
+  }
   appendChild(child: PortChild): void {
     this.figma.adopt(this, child);
   }
@@ -433,7 +441,9 @@ type StyleRecord = PortStyle & { remote: boolean };
 
 export class FakeFigma implements FigmaPort {
   readonly mixed: PluginAPI['mixed'] = MIXED;
-  readonly currentPage: FakePage;
+  readonly pages: FakePage[] = [];
+  private current: FakePage;
+  readonly root = { children: this.pages as readonly FakePage[] };
   readonly fontLoads = new Map<string, number>();
   readonly importCalls = new Map<string, number>();
   undoCommits = 0;
@@ -452,7 +462,7 @@ export class FakeFigma implements FigmaPort {
   readonly variables: PortVariables;
 
   constructor(opts: FakeOptions = {}) {
-    this.currentPage = new FakePage(this);
+    this.current = this.addPage('Page 1');
     this.available = new Set((opts.fonts ?? [{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }, { family: 'Inter', style: 'Italic' }]).map(fontId));
     this.library = opts.library ?? {};
     const variablesByKey = new Map((this.library.variables ?? []).map((v) => [v.key, v]));
@@ -476,6 +486,22 @@ export class FakeFigma implements FigmaPort {
         return { ...paint, boundVariables: { [field]: { type: 'VARIABLE_ALIAS', id: variable.id } } };
       },
     };
+  }
+
+  get currentPage(): FakePage {
+    return this.current;
+  }
+
+  addPage(name: string): FakePage {
+    const page = new FakePage(this, name, this.pages.length);
+    this.pages.push(page);
+    return page;
+  }
+
+  async setCurrentPageAsync(page: Pick<PageNode, 'id' | 'name' | 'type'>): Promise<void> {
+    const found = this.pages.find((p) => p.id === page.id);
+    if (!found) throw new FigmaRuleError(`no page ${page.id}`);
+    this.current = found;
   }
 
   private countImport(key: string): void {
@@ -567,7 +593,7 @@ export class FakeFigma implements FigmaPort {
   }
 
   async getNodeByIdAsync(id: string): Promise<PortTargetNode | null> {
-    return this.created.find((n) => n.id === id && !n.removed) as unknown as PortTargetNode | null ?? null;
+    return this.created.find((n) => n.id === id && !n.removed) ?? this.pages.find((p) => p.id === id) ?? null;
   }
 
   /** Synchronous lookups throw under `documentAccess: dynamic-page`, as in Figma. */
