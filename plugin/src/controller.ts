@@ -256,7 +256,14 @@ export class Controller {
     await this.guard(async () => {
       const spec = await this.api.spec(c.projectId, code2wfId);
       const flags = spec.outcomes.filter((o) => o.flagged).map((o) => ({ kind: o.kind, message: o.message, nodeId: o.nodeId }));
-      this.deps.post({ type: 'flags', code2wfId, flags });
+      const components = (spec.componentMapping?.components ?? []).map((c) => ({
+        name: c.componentSetName ? `${c.componentSetName} (${c.componentName})` : c.componentName,
+        count: c.count,
+        minConfidence: c.minConfidence,
+        maxConfidence: c.maxConfidence,
+        chosenBy: c.chosenBy.join(', '),
+      }));
+      this.deps.post({ type: 'flags', code2wfId, flags, components });
     });
   }
 

@@ -37,6 +37,15 @@ export interface Flag {
   nodeId: string | null;
 }
 
+/** One library component the generation uses, for review before placing. */
+export interface ComponentUse {
+  name: string;
+  count: number;
+  minConfidence: number;
+  maxConfidence: number;
+  chosenBy: string;
+}
+
 export interface UiState {
   apiUrl: string;
   auth: AuthState;
@@ -51,7 +60,7 @@ export interface UiState {
 export type ToUi =
   | { type: 'state'; state: UiState }
   | { type: 'preview'; code2wfId: string; png: Uint8Array }
-  | { type: 'flags'; code2wfId: string; flags: Flag[] }
+  | { type: 'flags'; code2wfId: string; flags: Flag[]; components: ComponentUse[] }
   | { type: 'progress'; code2wfId: string; phase: 'fetching' | 'fonts' | 'building' | 'reporting'; done: number; total: number }
   | { type: 'placed'; code2wfId: string; report: PlacementReport; reported: boolean; reportError: string | null }
   | { type: 'place-failed'; code2wfId: string; message: string }

@@ -136,7 +136,26 @@ export interface Spec {
   outcomes: { id: string; kind: string; message: string; flagged: boolean; screenId: string | null; nodeId: string | null }[];
   flagCount: number;
   stats: Record<string, unknown>;
-  /** v1.1: per library component, what it was used for (shown before placing). */
-  componentMapping?: unknown;
+  /** v1.1: what became which library component (shown for review before placing). */
+  componentMapping?: ComponentMapping;
   placement?: { figmaFileKey: string; placementTarget: string | null; designArea: DesignArea | null };
+}
+
+export interface ComponentMapping {
+  libraryComponents: number;
+  threshold: number;
+  instances: number;
+  lowConfidence: number;
+  unmapped: number;
+  rulesUnresolved: number;
+  keptByRule: number;
+  components: {
+    componentKey: string;
+    componentName: string;
+    componentSetName: string | null;
+    count: number;
+    minConfidence: number;
+    maxConfidence: number;
+    chosenBy: string[];
+  }[];
 }

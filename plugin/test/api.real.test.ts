@@ -178,6 +178,9 @@ describe('plugin against wf2des serve', () => {
     expect(preview?.type === 'preview' && Array.from(preview.png.slice(0, 8))).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
 
     const spec = await controller.api.spec(1, id);
+    await controller.showFlags(id);
+    const flagged = messages.find((m) => m.type === 'flags');
+    expect(flagged?.type === 'flags' && flagged.flags.length).toBe(controller.state.generations[0]?.flagCount);
     expect(await controller.place(id)).toBe(true);
     const placed = messages.find((m) => m.type === 'placed');
     expect(placed?.type === 'placed' && placed.reported, JSON.stringify(placed)).toBe(true);

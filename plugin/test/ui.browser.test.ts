@@ -185,8 +185,15 @@ describe('ui.html in Chromium', () => {
       { kind: 'text_overflow', message: 'Heading “Earnings (Monthly)” wraps differently at 1440 px', nodeId: '1:70' },
       { kind: 'chart_rasterized', message: 'The area chart became an image placeholder', nodeId: '1:120' },
       { kind: 'icon_font', message: '12 Font Awesome icons became placeholders', nodeId: null },
+    ], components: [
+      { name: 'Button (Type=Primary, Size=Large)', count: 4, minConfidence: 0.82, maxConfidence: 0.95, chosenBy: 'name: Button' },
+      { name: 'Input (State=Default)', count: 2, minConfidence: 1, maxConfidence: 1, chosenBy: 'rule 1' },
     ] });
-    expect(await ui.$$eval('[data-id="g-done"] .flaglist li', (li) => li.length)).toBe(3);
+    expect(await ui.$$eval('[data-id="g-done"] .flags-list li', (li) => li.length)).toBe(3);
+    expect(await ui.$$eval('[data-id="g-done"] .components li', (li) => li.map((l) => l.textContent))).toEqual([
+      'Button (Type=Primary, Size=Large) × 4 · name: Button · confidence 0.82–0.95',
+      'Input (State=Default) × 2 · rule 1 · confidence 1.00–1.00',
+    ]);
     await shot('6-flags');
   });
 

@@ -1,6 +1,6 @@
 // The plugin's UI (an iframe with origin null): renders the main thread's state and sends the user's intent
 // back. It never talks to the network itself.
-import type { Flag, FromUi, GenerationView, ToUi, UiState } from '../messages';
+import type { ComponentUse, Flag, FromUi, GenerationView, ToUi, UiState } from '../messages';
 import type { PlacementReport } from '../report';
 
 type Placement =
@@ -10,7 +10,7 @@ type Placement =
 
 let state: UiState | null = null;
 const previews = new Map<string, string>();
-const flags = new Map<string, Flag[]>();
+const flags = new Map<string, { flags: Flag[]; components: ComponentUse[] }>();
 const openFlags = new Set<string>();
 const placements = new Map<string, Placement>();
 let noticeTimer: number | undefined;
@@ -195,7 +195,12 @@ function generation(g: GenerationView, busy: boolean): HTMLElement {
     ),
     openFlags.has(g.code2wfId)
       ? fl
-        ? h('ul', { class: 'flaglist' }, ...(fl.length ? fl.map((f) => h('li', {}, h('code', {}, f.kind), ' ', f.message)) : [h('li', {}, 'Nothing was flagged.')]))
+        ? h('div', { class: 'flaglist' },
+            h('ul', { class: 'flags-list' }, ...(fl.flags.length ? fl.flags.map((f) => h('li', {}, h('code', {}, f.kind), ' ', f.message)) : [h('li', {}, 'Nothing was flagged.')])),
+            fl.components.length
+              ? h('div', { class: 'components' }, h('b', {}, 'Library components'),
+                  h('ul', {}, ...fl.components.map((c) => h('li', {}, `${c.name} × ${c.count}`, h('span', { class: 'sub' }, ` · ${c.chosenBy} · confidence ${c.minConfidence.toFixed(2)}–${c.maxConfidence.toFixed(2)}`)))))
+              : null)
         : h('div', { class: 'flaglist' }, h('span', { class: 'spinner' }))
       : null,
     placement ? resultBox(placement) : null,
@@ -261,7 +266,7 @@ function receive(msg: ToUi): void {
       break;
     }
     case 'flags':
-      flags.set(msg.code2wfId, msg.flags);
+      flags.set(msg.code2wfId, { flags: msg.flags, components: msg.components });
       break;
     case 'progress':
       placements.set(msg.code2wfId, { kind: 'progress', phase: msg.phase, done: msg.done, total: msg.total });
