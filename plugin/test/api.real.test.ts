@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../src/api/http';
 import { Controller } from '../src/controller';
 import type { ToUi } from '../src/messages';
-import { specNodes } from './specs';
-import { createFakeFigma, FakeText } from './fake/figma';
+import { loadSpec, specNodes } from './specs';
+import { createFakeFigma, FakeText, type FakeLibrary } from './fake/figma';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const wf2des = process.env.WF2DES_BIN ?? (existsSync(`${repo}.venv/bin/wf2des`) ? `${repo}.venv/bin/wf2des` : 'wf2des');
@@ -41,6 +41,9 @@ function freePort(): Promise<number> {
 }
 
 let server: ChildProcess | undefined;
+let figmaServer: ChildProcess | undefined;
+let figmaUrl = '';
+const FIGMA_TOKEN = 'figd_fake-local-token';
 let dataDir = '';
 let api = '';
 let env: NodeJS.ProcessEnv = {};
@@ -58,6 +61,11 @@ beforeAll(async () => {
   api = `http://127.0.0.1:${port}`;
   env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('WF2DES_')));
   Object.assign(env, { WF2DES_DATA_DIR: dataDir, WF2DES_AUTH_DEV: '1', WF2DES_API_URL: api });
+  // The Figma REST API is the one fake the project allows: `wf2des fake-figma` replays real recorded responses.
+  const figmaPort = await freePort();
+  figmaUrl = `http://127.0.0.1:${figmaPort}`;
+  figmaServer = spawn(wf2des, ['fake-figma', '--port', String(figmaPort), '--file', 'PluginLib1'], { env, stdio: 'ignore' });
+  Object.assign(env, { WF2DES_FIGMA_API_URL: figmaUrl, WF2DES_FIGMA_TOKEN: FIGMA_TOKEN });
   cli('migrate');
   cli('admin', 'add-project', '--org', '1', '--project', '1', '--name', 'Acme web');
   server = spawn(wf2des, ['serve', '--host', '127.0.0.1', '--port', String(port)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -76,6 +84,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   server?.kill('SIGTERM');
+  figmaServer?.kill('SIGTERM');
   if (dataDir) {
     spawnSync(wf2des, ['embedded-stop'], { env, timeout: 60_000 });
     rmSync(dataDir, { recursive: true, force: true });
@@ -117,7 +126,8 @@ describe('plugin against wf2des serve', () => {
     const messages: ToUi[] = [];
     const storage = new Map<string, unknown>();
     const shared = new Map<string, string>();
-    const figma = createFakeFigma({ fonts: ['Regular', 'Medium', 'Semi Bold', 'Bold', 'Italic', 'Light', 'Extra Bold', 'Bold Italic'].map((style) => ({ family: 'Inter', style })) });
+    const library: FakeLibrary = { variables: [] };
+    const figma = createFakeFigma({ library, fonts: ['Regular', 'Medium', 'Semi Bold', 'Bold', 'Italic', 'Light', 'Extra Bold', 'Bold Italic'].map((style) => ({ family: 'Inter', style })) });
     let opened = '';
     const controller = new Controller({
       apiUrl: api,
@@ -161,6 +171,29 @@ describe('plugin against wf2des serve', () => {
     await controller.saveAreas({ page: 'WF', nodeNamePattern: '^WF' }, { page: 'Design', nodeNamePattern: '^DESIGN$' });
     expect(await controller.api.config(1)).toMatchObject({ designArea: { page: 'Design', nodeNamePattern: '^DESIGN$' } });
 
+    // A library with colour variables, swept from (fake) Figma; three of the page's colour tokens are aliased
+    // to its variables in the project config, so the assembled spec binds them to library keys.
+    const variables = (await (await fetch(`${figmaUrl}/v1/files/PluginLib1/variables/local`, { headers: { 'X-Figma-Token': FIGMA_TOKEN } })).json()) as {
+      meta: { variables: Record<string, { id: string; key: string; name: string; resolvedType: string; variableCollectionId: string }>; variableCollections: Record<string, { name: string }> };
+    };
+    const colours = Object.values(variables.meta.variables).filter((v) => v.resolvedType === 'COLOR').slice(0, 3);
+    const pageTokens = Object.keys(loadSpec(PAGE).tokens.color).slice(0, 3);
+    expect(colours).toHaveLength(3);
+    expect(pageTokens).toHaveLength(3);
+    const aliases = Object.fromEntries(pageTokens.map((t, i) => [t, `${variables.meta.variableCollections[colours[i]?.variableCollectionId ?? '']?.name}/${colours[i]?.name}`]));
+    await controller.api.registerFile(1, 'PluginLib1', 'library');
+    const config = await controller.api.config(1);
+    await controller.api.saveConfig(1, { ...(config ?? { version: 1, wfArea: { page: 'WF', nodeNamePattern: '^WF' }, designArea: { page: 'Design', nodeNamePattern: '^DESIGN$' } }), tokenAliases: { color: aliases } });
+    const swept = await fetch(`${api}/v1/projects/1/component-sweeps`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(swept.status, await swept.clone().text()).toBe(202);
+    for (let i = 0; ; i++) {
+      const lib = await controller.api.file(1, 'PluginLib1');
+      if (lib.componentsSyncedAt) break;
+      expect(lib.sweepError).toBeNull();
+      if (i > 240) throw new Error('the sweep did not finish');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+
     const id = await createGeneration(token, 'PluginFile1');
     for (let i = 0; ; i++) {
       const g = await controller.api.generation(1, id);
@@ -178,6 +211,11 @@ describe('plugin against wf2des serve', () => {
     expect(preview?.type === 'preview' && Array.from(preview.png.slice(0, 8))).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
 
     const spec = await controller.api.spec(1, id);
+    const details = spec.styleBindingDetails ?? {};
+    expect(Object.keys(details).sort()).toEqual([...pageTokens].sort());
+    for (const [i, t] of pageTokens.entries()) expect(details[t]).toMatchObject({ kind: 'color_variable', key: colours[i]?.key, origin: 'library' });
+    // The plugin's Figma has the library published except for the third variable (unpublished since the sweep).
+    for (const c of colours.slice(0, 2)) library.variables?.push({ key: c.key, name: c.name });
     await controller.showFlags(id);
     const flagged = messages.find((m) => m.type === 'flags');
     expect(flagged?.type === 'flags' && flagged.flags.length).toBe(controller.state.generations[0]?.flagCount);
@@ -195,7 +233,17 @@ describe('plugin against wf2des serve', () => {
     expect(controller.state.generations[0]?.materializedAt).toBe(after.materializedAt);
     const stored = await controller.api.materialization(1, id);
     expect(stored.materializedAt).toBe(after.materializedAt);
-    expect(stored.report).toMatchObject({ nodeCount: nodes.length, pluginVersion: '0.1.0', missingFonts: [], unboundTokens: [], failedImports: [] });
+    expect(stored.report).toMatchObject({
+      nodeCount: nodes.length,
+      pluginVersion: '0.1.0',
+      missingFonts: [],
+      unboundTokens: [pageTokens[2]],
+      failedImports: [{ kind: 'color_variable', key: colours[2]?.key, token: pageTokens[2] }],
+    });
+    // Nodes filled with a bound token carry the imported library variable.
+    const serialised = JSON.stringify(figma.serialise());
+    for (const c of colours.slice(0, 2)) expect(serialised).toContain(`"id":"VariableID:${c.key}"`);
+    for (const c of colours.slice(0, 2)) expect(figma.importCalls.get(c.key)).toBe(1);
 
     // Placing again replaces the earlier nodes instead of duplicating them.
     expect(await controller.place(id)).toBe(true);

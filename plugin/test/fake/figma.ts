@@ -465,7 +465,6 @@ export class FakeFigma implements FigmaPort {
     this.current = this.addPage('Page 1');
     this.available = new Set((opts.fonts ?? [{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }, { family: 'Inter', style: 'Italic' }]).map(fontId));
     this.library = opts.library ?? {};
-    const variablesByKey = new Map((this.library.variables ?? []).map((v) => [v.key, v]));
     const imported = new Map<string, PortVariable>();
     for (const v of opts.local?.variables ?? []) imported.set(`local:${v.id}`, { id: v.id, key: `local-${v.id}`, name: v.name, resolvedType: 'COLOR' });
     for (const t of opts.local?.textStyles ?? []) this.styles.set(t.id, { id: t.id, key: `local-${t.id}`, name: t.name, type: 'TEXT', fontName: t.fontName, remote: false });
@@ -473,7 +472,8 @@ export class FakeFigma implements FigmaPort {
     this.variables = {
       importVariableByKeyAsync: async (key: string): Promise<PortVariable> => {
         this.countImport(key);
-        const v = variablesByKey.get(key);
+        // Looked up at call time: a test may publish assets after the fake was made.
+        const v = (this.library.variables ?? []).find((x) => x.key === key);
         if (!v) throw new Error(`Could not find a published variable with key ${key}`);
         const made = imported.get(key) ?? { id: `VariableID:${key}`, key, name: v.name, resolvedType: v.resolvedType ?? 'COLOR' };
         imported.set(key, made);
