@@ -271,6 +271,12 @@ class Planner {
         spread: e.spread ?? 0,
       });
     }
+    let counterAlign = node.counterAxisAlignItems ?? 'MIN';
+    if (counterAlign === 'BASELINE' && layoutMode !== 'HORIZONTAL') {
+      // Figma aligns baselines only across a row.
+      this.notes.push({ specId: node.id, message: 'BASELINE alignment outside a horizontal auto layout became MIN' });
+      counterAlign = 'MIN';
+    }
     return {
       ...this.base(node, parentAuto, auto),
       kind: 'FRAME',
@@ -279,7 +285,7 @@ class Planner {
       counterAxisSpacing: node.layoutWrap === 'WRAP' ? (node.counterAxisSpacing ?? null) : null,
       padding: [node.paddingTop ?? 0, node.paddingRight ?? 0, node.paddingBottom ?? 0, node.paddingLeft ?? 0],
       primaryAxisAlignItems: node.primaryAxisAlignItems ?? 'MIN',
-      counterAxisAlignItems: node.counterAxisAlignItems ?? 'MIN',
+      counterAxisAlignItems: counterAlign,
       layoutWrap: node.layoutWrap ?? 'NO_WRAP',
       clipsContent: node.clipsContent ?? false,
       cornerRadius: node.cornerRadius ?? 0,

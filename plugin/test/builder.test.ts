@@ -129,6 +129,16 @@ describe('builder', () => {
     expect(report.failedImports[0]?.reason).toMatch(/^variant: "Ghost" is not a value of Type/);
   });
 
+  it('corrects baseline alignment outside a row, and builds it inside one', async () => {
+    const s = spec(node('FRAME', { layoutMode: 'VERTICAL', counterAxisAlignItems: 'BASELINE', children: [node('FRAME', { layoutMode: 'HORIZONTAL', counterAxisAlignItems: 'BASELINE', children: [node('TEXT')] })] }));
+    const plan = planSpec(s);
+    expect(plan.notes.map((n) => n.message)).toEqual(['BASELINE alignment outside a horizontal auto layout became MIN']);
+    const figma = createFakeFigma();
+    await build(figma, s);
+    expect(figma.liveNodes().map((n) => (n instanceof FakeFrame ? n.counterAxisAlignItems : null))).toEqual(['MIN', 'BASELINE', null]);
+    expect(() => (figma.createFrame().counterAxisAlignItems = 'BASELINE')).toThrow(/horizontal/);
+  });
+
   it('corrects sizing Figma would refuse, and notes it', () => {
     const plan = planSpec(spec(node('FRAME', { layoutMode: 'NONE', layoutSizingHorizontal: 'HUG', children: [node('RECTANGLE', { layoutSizingHorizontal: 'FILL', layoutSizingVertical: 'HUG' })] })));
     expect(plan.screens[0]?.root.sizingH).toBe('FIXED');

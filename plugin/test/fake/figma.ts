@@ -188,7 +188,14 @@ export class FakeFrame extends GeometryNode implements PortFrame {
   paddingBottom = 0;
   paddingLeft = 0;
   primaryAxisAlignItems: 'MIN' | 'MAX' | 'CENTER' | 'SPACE_BETWEEN' = 'MIN';
-  counterAxisAlignItems: 'MIN' | 'MAX' | 'CENTER' | 'BASELINE' = 'MIN';
+  private counterAlign: 'MIN' | 'MAX' | 'CENTER' | 'BASELINE' = 'MIN';
+  get counterAxisAlignItems(): 'MIN' | 'MAX' | 'CENTER' | 'BASELINE' {
+    return this.counterAlign;
+  }
+  set counterAxisAlignItems(v: 'MIN' | 'MAX' | 'CENTER' | 'BASELINE') {
+    if (v === 'BASELINE' && this.layoutMode !== 'HORIZONTAL') throw new FigmaRuleError('BASELINE alignment needs a horizontal auto layout');
+    this.counterAlign = v;
+  }
   layoutWrap: 'NO_WRAP' | 'WRAP' = 'NO_WRAP';
   clipsContent = true;
   cornerRadius: number | PluginAPI['mixed'] = 0;
