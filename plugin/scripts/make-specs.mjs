@@ -40,7 +40,12 @@ function wf2desCommand() {
   return 'wf2des';
 }
 
-const generatorHash = hashOf(filesUnder(join(repo, 'src', 'wf2des', 'generator')).filter((p) => p.endsWith('.py')));
+// What `wf2des convert` runs: the capture (browser adapter), the generator and the command itself.
+const generatorHash = hashOf(
+  [join(repo, 'src', 'wf2des', 'generator'), join(repo, 'src', 'wf2des', 'integrations', 'browser'), join(repo, 'src', 'wf2des', 'cli')]
+    .flatMap((d) => filesUnder(d))
+    .filter((p) => p.endsWith('.py')),
+);
 mkdirSync(outDir, { recursive: true });
 const pages = readdirSync(pagesDir).filter((n) => existsSync(join(pagesDir, n, 'SOURCE.json'))).sort();
 let made = 0;
