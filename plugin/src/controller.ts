@@ -64,6 +64,8 @@ export class Controller {
   readonly api: Wf2desApi;
   private readonly http: Http;
   private signInRun = 0;
+  /** Previews are immutable artifacts: each is fetched once per session. */
+  private readonly previewsSent = new Set<string>();
   state: UiState;
 
   constructor(private readonly deps: Deps) {
@@ -234,10 +236,11 @@ export class Controller {
         this.push({ discovery: 'idle', generations: items.map(view) });
         await Promise.all(
           items
-            .filter((g) => g.status === 'completed')
+            .filter((g) => g.status === 'completed' && !this.previewsSent.has(g.code2wfId))
             .map(async (g) => {
               try {
                 this.deps.post({ type: 'preview', code2wfId: g.code2wfId, png: await this.api.preview(c.projectId, g.code2wfId) });
+                this.previewsSent.add(g.code2wfId);
               } catch {
                 // no preview: the list shows a placeholder
               }
