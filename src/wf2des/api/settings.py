@@ -13,6 +13,10 @@ class ApiSettings(BaseSettings):
     max_upload_bytes: int = 25 * 1024 * 1024
     max_file_bytes: int = 5 * 1024 * 1024
     max_files: int = 1000
+    # Request bodies (``wf2des.api.body_limits``): every route gets ``max_body_bytes`` unless it has its own.
+    max_body_bytes: int = 64 * 1024
+    max_config_bytes: int = 256 * 1024
+    max_report_bytes: int = 1024 * 1024
 
     job_deadline_seconds: int = 15 * 60
     relay_enabled: bool = True
