@@ -13,7 +13,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-__all__ = ["ResourceId", "check_id", "unsafe_character"]
+__all__ = ["BIDI_CONTROLS", "ResourceId", "check_id", "unsafe_character"]
 
 # Unicode Bidi_Control: they reorder how a name or id is displayed (U+202E turns "gpj.exe" into "exe.jpg").
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
