@@ -19,7 +19,7 @@ from wf2des.api.metrics import Metrics, MetricsMiddleware
 from wf2des.api.outbox.publisher import CeleryPublisher, Publisher
 from wf2des.api.outbox.reaper import run_reaper
 from wf2des.api.outbox.relay import run_relay
-from wf2des.api.problems import Problem, install_problem_handlers
+from wf2des.api.problems import Problem, declare_body_problems, install_problem_handlers
 from wf2des.api.routers import ROUTERS
 from wf2des.api.settings import ApiSettings
 from wf2des.api.state import AppState
@@ -177,6 +177,7 @@ def _document_problems(app: FastAPI) -> None:
             )
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components["Problem"] = Problem.model_json_schema()
+            declare_body_problems(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 

@@ -16,19 +16,18 @@ Any answer given while the request body is not fully read carries ``Connection: 
 closes instead of draining what is left of a hostile body.
 
 Limits: ``BodyLimits.default`` for every route, ``BodyLimits.routes`` for the exceptions, keyed by method
-and route template (``app.py`` builds the table; a new route with a large body adds one entry there).
+and route template (``body_limits`` below builds the table; a route with larger bodies adds one line there).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from wf2des.api.problems import problem
+from wf2des.api.route_table import RouteTable
 from wf2des.api.settings import ApiSettings
 from wf2des.core.errors import Unauthorized
 
@@ -78,52 +77,11 @@ def body_limits(cfg: ApiSettings) -> BodyLimits:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Target:
-    template: str | None
-    bearer: bool
-    signed: bool
-
-
-_UNKNOWN = _Target(None, False, False)
-_METHODS = frozenset({"get", "put", "post", "delete", "patch", "options", "head", "trace"})
-
-
-class _RouteTable:
-    """Method + path → route template and authentication, read from the app's own OpenAPI document.
-
-    The document is the public, stable description of every route (FastAPI's router internals are not), and
-    an operation that declares an HTTP bearer security scheme is exactly one that authenticates its caller.
-    Routes left out of the schema get the default limit and authenticate in their dependencies as before.
-    """
-
-    def __init__(self, openapi: Mapping[str, Any], limits: BodyLimits) -> None:
-        schemes = openapi.get("components", {}).get("securitySchemes", {})
-        bearer_names = {
-            name for name, s in schemes.items() if s.get("type") == "http" and s.get("scheme", "").lower() == "bearer"
-        }
-        self._routes: dict[str, list[tuple[re.Pattern[str], _Target]]] = {}
-        for template, item in openapi.get("paths", {}).items():
-            pattern = re.compile("^" + re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(template)) + "$")
-            for method, operation in item.items():
-                if method not in _METHODS:
-                    continue
-                bearer = any(bearer_names & set(req) for req in operation.get("security", []))
-                target = _Target(template, bearer, (method.upper(), template) in limits.signed)
-                self._routes.setdefault(method.upper(), []).append((pattern, target))
-
-    def find(self, method: str, path: str) -> _Target:
-        for pattern, target in self._routes.get("GET" if method == "HEAD" else method, ()):
-            if pattern.match(path):
-                return target
-        return _UNKNOWN
-
-
 class BodyLimitMiddleware:
     def __init__(self, app: ASGIApp, *, limits: BodyLimits) -> None:
         self.app = app
         self.limits = limits
-        self._table: _RouteTable | None = None
+        self._table: RouteTable | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -131,9 +89,10 @@ class BodyLimitMiddleware:
             return
         method: str = scope["method"]
         if self._table is None:
-            self._table = _RouteTable(scope["app"].openapi(), self.limits)
-        target = self._table.find(method, scope["path"])
-        limit = self.limits.limit(method, target.template)
+            self._table = RouteTable(scope["app"].openapi())
+        operation = self._table.find(method, scope["path"])
+        template = operation.template if operation else None
+        limit = self.limits.limit(method, template)
         headers: dict[bytes, bytes] = {}
         for name, value in scope["headers"]:
             headers.setdefault(name, value)
@@ -145,12 +104,12 @@ class BodyLimitMiddleware:
             response = problem(status, code, detail, instance=scope["path"], headers={**closing, **(extra or {})})
             await response(scope, receive, send)
 
-        if target.bearer:
+        if operation is not None and operation.bearer:
             refusal = await _authenticate(scope, headers.get(b"authorization"))
             if refusal is not None:
                 await refuse(401, refusal.code, refusal.detail, {"WWW-Authenticate": 'Bearer realm="wf2des"'})
                 return
-        if target.signed and not all(headers.get(name) for name in WEBHOOK_HEADERS):
+        if (method, template) in self.limits.signed and not all(headers.get(name) for name in WEBHOOK_HEADERS):
             await refuse(401, "invalid_signature", "The event signature is missing, invalid or stale.")
             return
         if declared is not None:

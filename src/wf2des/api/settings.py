@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pydantic import SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["ApiSettings"]
@@ -24,6 +25,9 @@ class ApiSettings(BaseSettings):
     relay_batch_size: int = 200
     publish_timeout_seconds: float = 2.0
     reaper_interval_seconds: float = 30.0
+
+    # ``/metrics`` answers only ``Authorization: Bearer <metrics_token>``; unset, it answers 404.
+    metrics_token: SecretStr | None = None
 
     dev_issuer: str = "wf2des-dev"
     dev_audience: str = "wf2des-dev"
