@@ -132,6 +132,7 @@ class _Guarded:
         self.body_done = not has_body
         self.started = False
         self.refused = False
+        self.answered = False  # the 413 is ours: whatever the app sends afterwards is dropped
 
     async def run(self) -> None:
         await self.app(self.scope, self.receive, self.send)
@@ -148,17 +149,18 @@ class _Guarded:
         if self.received > self.limit:
             self.refused = True
             if not self.started:
-                self.started = True
+                self.started = self.answered = True
                 response = problem(
                     413, "payload_too_large", _too_large(self.limit), instance=self.scope["path"], headers=_CLOSE
                 )
                 await response(self.scope, self._receive, self._send)
-            # The app sees a client that went away: it stops reading and its own answer is dropped below.
+            # The app sees a client that went away: it stops reading (its own answer is dropped below; an
+            # answer it had already started is left to finish, with the connection closed after it).
             return {"type": "http.disconnect"}
         return message
 
     async def send(self, message: Message) -> None:
-        if self.refused:
+        if self.answered:
             return
         if message["type"] == "http.response.start":
             self.started = True
