@@ -6,8 +6,9 @@ included, and the old ``Content-Length`` check let a chunked body through uncoun
 therefore, for the route a request will reach:
 
 1. authenticates first: a route that depends on the bearer scheme gets its token verified here, and a
-   worker-event route must carry the Standard Webhooks headers (its signature covers the body, so that
-   is all that can be checked before reading). A refused caller gets its 401 before one body byte is read;
+   worker-event route must carry the Standard Webhooks headers with a fresh timestamp (its signature
+   covers the body, so that is all that can be checked before reading). A refused caller gets its 401
+   before one body byte is read;
 2. refuses a declared ``Content-Length`` past the route's limit (413) without reading;
 3. counts the bytes of every ``http.request`` message whatever the framing; past the limit it answers
    413 itself and tells the app the client went away, so nothing reads, buffers or spools further.
@@ -21,6 +22,7 @@ and route template (``body_limits`` below builds the table; a route with larger 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -30,6 +32,7 @@ from wf2des.api.problems import problem
 from wf2des.api.route_table import RouteTable
 from wf2des.api.settings import ApiSettings
 from wf2des.core.errors import Unauthorized
+from wf2des.core.webhooks import TOLERANCE_SECONDS
 
 __all__ = ["MULTIPART_OVERHEAD", "WEBHOOK_HEADERS", "BodyLimitMiddleware", "BodyLimits", "body_limits"]
 
@@ -109,7 +112,7 @@ class BodyLimitMiddleware:
             if refusal is not None:
                 await refuse(401, refusal.code, refusal.detail, {"WWW-Authenticate": 'Bearer realm="wf2des"'})
                 return
-        if (method, template) in self.limits.signed and not all(headers.get(name) for name in WEBHOOK_HEADERS):
+        if (method, template) in self.limits.signed and not _webhook_headers_usable(headers):
             await refuse(401, "invalid_signature", "The event signature is missing, invalid or stale.")
             return
         if declared is not None:
@@ -177,6 +180,15 @@ async def _authenticate(scope: Scope, authorization: bytes | None) -> Unauthoriz
     except Unauthorized as exc:
         return exc
     return None
+
+
+def _webhook_headers_usable(headers: Mapping[bytes, bytes]) -> bool:
+    """All three Standard Webhooks headers, with a timestamp inside the tolerance: what can be checked
+    before the body (``wf2des.core.webhooks.verify`` checks them again, with the signature)."""
+    if not all(headers.get(name) for name in WEBHOOK_HEADERS):
+        return False
+    raw = headers[b"webhook-timestamp"]
+    return raw.isdigit() and len(raw) <= 12 and abs(time.time() - int(raw)) <= TOLERANCE_SECONDS
 
 
 def _too_large(limit: int) -> str:

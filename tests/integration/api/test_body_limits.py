@@ -212,3 +212,14 @@ def test_a_fully_read_request_keeps_the_connection(api: ApiProcess, tenant: tupl
         assert first.status_code == 422
         assert first.headers.get("connection") != "close"
 
+
+
+@pytest.mark.parametrize("timestamp", ["1", "not-a-number", "99999999999999"])
+def test_a_stale_webhook_timestamp_is_refused_before_the_body(api: ApiProcess, timestamp: str) -> None:
+    headers = {"Content-Type": "application/json", "webhook-id": "msg_1", "webhook-timestamp": timestamp,
+               "webhook-signature": "v1,AAAA"}
+    path = "/internal/v1/code2wf/0190a8e0-0000-7000-8000-000000000000/events"
+    response, _, _ = _measure(api, lambda: send_chunked(api.port, "POST", path, headers, _json_body()))
+    assert response.status == 401, response.body
+    assert json.loads(response.body)["code"] == "invalid_signature"
+    assert response.sent < IN_FLIGHT
