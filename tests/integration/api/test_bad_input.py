@@ -86,3 +86,28 @@ def test_a_signed_event_for_a_bad_id(live: Live) -> None:
             "/internal/v1/code2wf/a%00b/events", content=raw, headers=signed_headers(key, "msg_nul", raw)
         )
     _assert_problem(response, 404, 422)
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("GET", "/code2wf?cursor=a%00b", None),
+        ("GET", "/code2wf?figmaFileKey=a%00b", None),
+        ("GET", "/code2wf?cursor=%ED%A0%80", None),
+        ("GET", "/figma-files/a%00b", None),
+        ("PUT", "/figma-files/a%00b", {"role": "library"}),
+        ("GET", "/figma-files?role=a%00b", None),
+        ("PUT", "/wf2des/config", {"designArea": "a\u0000b"}),
+        ("POST", "/code2wf", {"pageImportId": "x", "figmaFileKey": "K", "viewportWidth": 2**70}),
+        ("POST", "/code2wf", {"pageImportId": "x", "figmaFileKey": "K", "screenId": "a\u0000b"}),
+    ],
+)
+def test_other_hostile_parameters(
+    live: Live, project: tuple[int, int], mint: Any, method: str, path: str, body: dict[str, Any] | None
+) -> None:
+    org, proj = project
+    with live.client(mint(org)) as client:
+        response = client.request(method, f"/v1/projects/{proj}{path}", json=body)
+    assert response.status_code < 500, (response.status_code, response.text)
+    if response.status_code >= 400:
+        assert response.headers["content-type"] == "application/problem+json"
