@@ -18,8 +18,8 @@ from tests.integration.api.conftest import Live
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
 # Up to 200 examples per operation (issue #14; Hypothesis stops sooner when an operation has fewer distinct
-# inputs): 20 operations ran in 220 s on two cores shared with a load average of 14, using 65 s of CPU, so
-# well under 3 minutes on an uncontended CI runner. The per-test timeout leaves room for a loaded machine.
+# inputs): 20 operations ran in 96 s (220 s with a load average of 14 on the two cores), using about 60 s
+# of CPU, so well under 3 minutes on a CI runner. The per-test timeout leaves room for a loaded machine.
 EXAMPLES = 200
 
 
