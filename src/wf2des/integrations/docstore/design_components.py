@@ -53,6 +53,11 @@ class ComponentRecord:
     description: str | None = None
     component_set_id: str | None = None
     component_set_name: str | None = None
+    # Read by the assemble step to choose and fill instances; None when the sweep could not read the node.
+    variant_properties: dict[str, str] | None = None
+    width: float | None = None
+    height: float | None = None
+    text_layers: list[str] | None = None
 
 
 def _fence_ok(marker: Marker) -> dict[str, Any]:
@@ -80,6 +85,10 @@ class DesignComponents:
                         "description": r.description,
                         "component_set_id": r.component_set_id,
                         "component_set_name": r.component_set_name,
+                        "variant_properties": r.variant_properties,
+                        "width": r.width,
+                        "height": r.height,
+                        "text_layers": r.text_layers,
                         "status": "active",
                         "removed_at": None,
                         **self._envelope(marker, run_id, now),
@@ -115,6 +124,16 @@ class DesignComponents:
 
     def list(self, scope: FileScope) -> list[dict[str, Any]]:
         return list(self._components.find(scope.query()).sort("component_key", 1))
+
+    def active_in(self, organization_id: int, project_id: int, figma_file_keys: Iterable[str]) -> list[dict[str, Any]]:
+        """Active components of the given files of one project (the assemble step's library)."""
+        query = {
+            "organization_id": organization_id,
+            "project_id": project_id,
+            "figma_file_key": {"$in": sorted(set(figma_file_keys))},
+            "status": "active",
+        }
+        return list(self._components.find(query).sort([("figma_file_key", 1), ("component_key", 1)]))
 
     def _envelope(self, marker: Marker, run_id: str, now: datetime) -> dict[str, Any]:
         return {

@@ -1,0 +1,163 @@
+"""A spec node as a component candidate: its component role, look (variant, size), icon names and label.
+
+Component roles extend the generator's roles with what only the page's code tells: ``link-button`` (a
+button drawn as a link), ``toggle`` (a switch checkbox), ``avatar``, ``badge`` and ``navbar``. Nodes whose
+generator role is unsure (below the generator's own threshold), groups of buttons and invisible controls
+are not candidates: a wrong instance is worse than a frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from wf2des.assemble.hints import ElementHint
+
+__all__ = ["COMPONENT_ROLES", "Element", "describe"]
+
+COMPONENT_ROLES = (
+    "button", "link-button", "input", "textarea", "select", "checkbox", "radio", "toggle", "avatar", "badge",
+    "icon", "card", "navbar",
+)
+_MIN_ROLE_CONFIDENCE = 0.5  # the generator flags roles below this itself (low_confidence_role)
+_INPUT_ROLES = frozenset({"input", "textarea", "select"})
+
+Variant = Literal["primary", "secondary", "outline", "link"]
+Size = Literal["small", "medium", "large"]
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    node_id: str
+    screen_id: str | None
+    role: str
+    role_confidence: float
+    variant: Variant | None
+    variant_from_code: bool  # the class said so (btn-outline-…), not only the paint
+    size: Size
+    height: float
+    width: float
+    texts: tuple[str, ...]  # the element's own text, in reading order (a field's value or placeholder)
+    icon_names: tuple[str, ...]
+    checked: bool | None
+    disabled: bool
+
+
+def _texts(node: Mapping[str, Any]) -> list[str]:
+    if node.get("type") == "TEXT":
+        text = " ".join(str(node.get("characters", "")).split())
+        return [text] if text else []
+    out: list[str] = []
+    for child in node.get("children") or []:
+        out.extend(_texts(child))
+    return out
+
+
+def _has_role_below(node: Mapping[str, Any], roles: frozenset[str]) -> bool:
+    stack = list(node.get("children") or [])
+    while stack:
+        child = stack.pop()
+        if child.get("role") in roles:
+            return True
+        stack.extend(child.get("children") or [])
+    return False
+
+
+def _luminance(hex_value: str) -> float:
+    r, g, b = (int(hex_value[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _size(height: float) -> Size:
+    if height < 34:
+        return "small"
+    return "medium" if height <= 44 else "large"
+
+
+def _button_variant(node: Mapping[str, Any], hint: ElementHint | None, colors: Mapping[str, Any]) -> tuple[Variant | None, bool]:
+    if hint is not None:
+        if hint.has_class("outline", "outlined", "bordered", "ghost"):
+            return "outline", True
+        if hint.has_class("link", "text", "plain", "borderless") and hint.has_class("btn", "button"):
+            return "link", True
+        if hint.has_class("secondary", "light", "default", "tertiary"):
+            return "secondary", True
+        if hint.has_class("primary", "success", "danger", "info", "warning", "dark", "cta", "filled", "solid"):
+            return "primary", True
+    fill = node.get("fill")
+    if fill:
+        hex_value = str((colors.get(fill) or {}).get("hex", "#808080"))
+        return ("primary" if _luminance(hex_value) < 0.6 else "secondary"), False
+    if node.get("stroke"):
+        return "outline", False
+    return "link", False
+
+
+def describe(
+    node: Mapping[str, Any],
+    hint: ElementHint | None,
+    *,
+    screen_id: str | None,
+    screen_width: float,
+    colors: Mapping[str, Any],
+) -> Element | None:
+    """The node as a component candidate, or ``None`` when it is not one."""
+    role = _component_role(node, hint, screen_width)
+    if role is None:
+        return None
+    # A role only the code names (a badge's class) has the class as its evidence.
+    confidence = float(node.get("roleConfidence", 0.0)) if node.get("role") else 0.85
+    if confidence < _MIN_ROLE_CONFIDENCE:
+        return None
+    width, height = float(node.get("width", 0)), float(node.get("height", 0))
+    if width < 4 or height < 4:
+        return None  # visually hidden helpers (Bootstrap's .visually-hidden) are not controls
+    variant: Variant | None = None
+    from_code = False
+    if role in ("button", "link-button", "badge"):
+        variant, from_code = _button_variant(node, hint, colors)
+    texts = tuple(_texts(node))
+    if role == "link-button" and variant is None:
+        variant = "link"
+    return Element(
+        node_id=str(node["id"]),
+        screen_id=screen_id,
+        role=role,
+        role_confidence=confidence,
+        variant=variant,
+        variant_from_code=from_code,
+        size=_size(height),
+        height=height,
+        width=width,
+        texts=texts,
+        icon_names=hint.icon_names if hint is not None else (),
+        checked=node.get("checked") if isinstance(node.get("checked"), bool) else None,
+        disabled=bool(hint and hint.disabled),
+    )
+
+
+def _component_role(node: Mapping[str, Any], hint: ElementHint | None, screen_width: float) -> str | None:
+    role = node.get("role")
+    kind = node.get("type")
+    if hint is not None and kind != "TEXT":
+        if role == "checkbox" and (hint.attrs.get("role") == "switch" or hint.has_class("switch", "toggle")):
+            return "toggle"
+        if hint.has_class("avatar") or (role == "image" and hint.has_class("rounded-circle", "is-rounded")
+                                        and float(node.get("width", 0)) <= 96):
+            return "avatar"
+        if kind == "FRAME" and role in (None, "link") and hint.has_class("badge", "tag", "chip", "pill") \
+                and float(node.get("height", 0)) <= 32 and _texts(node):
+            return "badge"
+    if role == "button":
+        if kind == "TEXT" or _has_role_below(node, frozenset({"button", "input", "select", "checkbox", "radio"})):
+            return None  # a text link styled as a button, or a group of buttons: not one button
+        if kind == "FRAME" and not node.get("fill") and not node.get("stroke"):
+            return "link-button"
+        return "button"
+    if role == "nav":
+        wide = float(node.get("width", 0)) >= 0.5 * screen_width
+        return "navbar" if wide and float(node.get("height", 0)) <= 120 else None
+    if role in _INPUT_ROLES or role in ("checkbox", "radio", "icon", "card"):
+        return str(role)
+    return None
