@@ -22,6 +22,7 @@ COMPONENT_ROLES = (
 )
 _MIN_ROLE_CONFIDENCE = 0.5  # the generator flags roles below this itself (low_confidence_role)
 _INPUT_ROLES = frozenset({"input", "textarea", "select"})
+_NESTED_ROLES = frozenset({"button", "input", "select", "checkbox", "radio", "textarea", "image", "icon", "table", "list"})
 
 Variant = Literal["primary", "secondary", "outline", "link"]
 Size = Literal["small", "medium", "large"]
@@ -42,6 +43,7 @@ class Element:
     icon_names: tuple[str, ...]
     checked: bool | None
     disabled: bool
+    nested: bool = False  # has controls, images or icons inside (a card that is more than its texts)
 
 
 def _texts(node: Mapping[str, Any]) -> list[str]:
@@ -134,6 +136,7 @@ def describe(
         icon_names=hint.icon_names if hint is not None else (),
         checked=node.get("checked") if isinstance(node.get("checked"), bool) else None,
         disabled=bool(hint and hint.disabled),
+        nested=role == "card" and _has_role_below(node, _NESTED_ROLES),
     )
 
 
@@ -141,7 +144,8 @@ def _component_role(node: Mapping[str, Any], hint: ElementHint | None, screen_wi
     role = node.get("role")
     kind = node.get("type")
     if hint is not None and kind != "TEXT":
-        if role == "checkbox" and (hint.attrs.get("role") == "switch" or hint.has_class("switch", "toggle")):
+        if role == "checkbox" and (hint.attrs.get("role") == "switch" or hint.has_class("switch", "toggle")
+                                   or any(c in ("form-switch", "switch", "toggle") for c in hint.context)):
             return "toggle"
         if hint.has_class("avatar") or (role == "image" and hint.has_class("rounded-circle", "is-rounded")
                                         and float(node.get("width", 0)) <= 96):

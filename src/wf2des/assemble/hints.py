@@ -33,6 +33,7 @@ class ElementHint:
     attrs: Mapping[str, str] = field(default_factory=dict)
     icon_names: tuple[str, ...] = ()
     disabled: bool = False
+    context: tuple[str, ...] = ()  # the parent's classes (Bootstrap puts form-switch on the wrapper)
 
     def has_class(self, *fragments: str) -> bool:
         """A class token equal to, or starting/ending with ``-``+fragment (``btn-outline-primary`` has ``outline``)."""
@@ -71,13 +72,25 @@ def element_hints(spec: Mapping[str, Any], capture: CaptureResult) -> dict[str, 
         while stack:
             node = stack.pop()
             stack.extend(node.get("children") or [])
-            if node.get("type") == "TEXT":
+            if not _may_be_component(node):
                 continue
             box = node.get("capturedBox") or {}
             found = index.by_box.get(_key(box.get("x", 0), box.get("y", 0), box.get("width", 0), box.get("height", 0)))
             if found:
                 hints[str(node["id"])] = _hint(found, index, icon=node.get("role") == "icon")
     return hints
+
+
+_ROLES_WITH_COMPONENTS = frozenset(
+    {"button", "link", "input", "select", "checkbox", "radio", "textarea", "icon", "card", "nav", "image"}
+)
+
+
+def _may_be_component(node: Mapping[str, Any]) -> bool:
+    """Only nodes the matcher may turn into instances need a hint (a badge is a small frame with no role)."""
+    if node.get("type") == "TEXT":
+        return False
+    return node.get("role") in _ROLES_WITH_COMPONENTS or float(node.get("height", 0)) <= 96
 
 
 def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> ElementHint:
@@ -99,10 +112,13 @@ def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> Elem
             value = element.attrs.get(name)
             if value and name not in attrs:
                 attrs[name] = value.strip()[:200]
-        disabled = disabled or "disabled" in element.attrs or element.attrs.get("aria-disabled") == "true"
+        disabled = (disabled or "disabled" in element.attrs or element.attrs.get("aria-disabled") == "true"
+                    or "disabled" in element.attrs.get("class", "").split())
         if icon:
             icon_names.extend(_icon_names(element))
-    return ElementHint(tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled)
+    parent = index.parent.get(id(elements[0]))
+    context = tuple(parent.attrs.get("class", "").lower().split()) if parent is not None else ()
+    return ElementHint(tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled, context)
 
 
 def _icon_family(elements: list[CapturedElement], index: _Index) -> Iterator[CapturedElement]:

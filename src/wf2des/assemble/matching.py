@@ -195,6 +195,11 @@ def _finish(
     properties: Mapping[str, str],
 ) -> Decision:
     confidence = round(confidence, 3)
+    if element.role == "card" and not _card_fits(element, component):
+        # A card is a container: only one that is exactly the component's texts can become it.
+        return Decision(element, None, 0.0, None, "", problem=(
+            f"its content does not fit {component.display_name} (text layers: "
+            f"{', '.join(component.text_layers or ()) or 'none'})"), kind="unmapped")
     overrides, missing = _overrides(element, component)
     if missing is not None:
         return Decision(element, component, confidence, source, chosen_by, properties, problem=missing,
@@ -203,6 +208,11 @@ def _finish(
         return Decision(element, component, confidence, source, chosen_by, properties,
                         problem=f"confidence {confidence:.2f} is below {THRESHOLD}", kind="low_confidence")
     return Decision(element, component, confidence, source, chosen_by, properties, overrides)
+
+
+def _card_fits(element: Element, component: LibraryComponent) -> bool:
+    layers = component.text_layers
+    return not element.nested and layers is not None and len(element.texts) == len(layers)
 
 
 def _overrides(element: Element, component: LibraryComponent) -> tuple[tuple[tuple[str | None, str], ...], str | None]:

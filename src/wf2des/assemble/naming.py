@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 __all__ = [
     "ROLE_SYNONYMS",
@@ -26,6 +27,7 @@ _SEPARATORS = re.compile(r"[^0-9a-z]+")
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 
+@lru_cache(maxsize=8192)
 def normalise_component_name(name: str) -> str:
     folded = _CAMEL.sub("-", unicodedata.normalize("NFKC", name).strip()).casefold()
     return _SEPARATORS.sub("-", folded).strip("-")
@@ -157,6 +159,11 @@ def canonical_icon(name: str) -> str:
 
 
 def icon_candidates(raw_names: Iterable[str]) -> list[tuple[str, float]]:
+    return list(_icon_candidates(tuple(raw_names)))
+
+
+@lru_cache(maxsize=4096)
+def _icon_candidates(raw_names: tuple[str, ...]) -> tuple[tuple[str, float], ...]:
     """(canonical icon name, confidence) from the raw names an element carries, best first.
 
     Raw names are class tokens (``fa-times``), words (``close`` from a ligature, an ``aria-label`` or a
@@ -194,4 +201,4 @@ def icon_candidates(raw_names: Iterable[str]) -> list[tuple[str, float]]:
         add(word, 0.85)
     if len(words) >= 2:  # Semantic UI writes "right arrow icon"
         add("-".join(reversed(words)), 0.85)
-    return sorted(out.items(), key=lambda item: (-item[1], item[0]))
+    return tuple(sorted(out.items(), key=lambda item: (-item[1], item[0])))

@@ -164,7 +164,7 @@ async def test_components_carry_variants_size_and_text_layers(
     register("KIT1", library="uikit")
     [summary] = await _sweep(docstore, make_client())
     assert summary.status == "synced"
-    assert summary.requests == 5  # 3 + ⌈30 styles ÷ 400⌉ + ⌈220 components ÷ 400⌉
+    assert summary.requests == 5  # 3 + ⌈30 styles ÷ 400⌉ + ⌈57 components ÷ 400⌉
     button = docstore[DESIGN_COMPONENT].find_one(
         {"figma_file_key": "KIT1", "name": "Type=Outline, Size=Small, State=Default"}
     )

@@ -11,6 +11,7 @@ marker before each batch, which keeps even the untouched documents quiet in prac
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -125,7 +126,9 @@ class DesignComponents:
     def list(self, scope: FileScope) -> list[dict[str, Any]]:
         return list(self._components.find(scope.query()).sort("component_key", 1))
 
-    def active_in(self, organization_id: int, project_id: int, figma_file_keys: Iterable[str]) -> list[dict[str, Any]]:
+    def active_in(
+        self, organization_id: int, project_id: int, figma_file_keys: Iterable[str]
+    ) -> builtins.list[dict[str, Any]]:
         """Active components of the given files of one project (the assemble step's library)."""
         query = {
             "organization_id": organization_id,

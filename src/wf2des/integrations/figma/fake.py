@@ -30,8 +30,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.resources import files
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
 from typing import Any
