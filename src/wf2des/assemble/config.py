@@ -121,4 +121,12 @@ class ProjectConfig(BaseModel):
     components: list[ComponentRule] = Field(default_factory=list, max_length=200)
 
     def to_json(self) -> dict[str, object]:
-        return self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        out = self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        # Rules read back as they were written: no empty defaults added to what the user sent.
+        rules = [
+            {k: v for k, v in rule.items() if not (k == "keepFrame" and v is False) and not (k == "properties" and not v)}
+            for rule in out.pop("components", [])
+        ]
+        if rules:
+            out["components"] = rules
+        return out

@@ -38,7 +38,7 @@ from wf2des.assemble.naming import (
     normalise_component_name,
 )
 
-__all__ = ["THRESHOLD", "Decision", "IconIndex", "match_element"]
+__all__ = ["THRESHOLD", "Decision", "IconIndex", "match_element", "rule_problems"]
 
 THRESHOLD = 0.7
 _STYLE_PROPS = frozenset({"type", "variant", "style", "kind", "appearance", "hierarchy", "emphasis", "priority"})
@@ -103,8 +103,9 @@ def _applies(rule: ComponentRule, element: Element) -> bool:
     if when.size is not None and when.size != element.size:
         return False
     if when.icon is not None:
-        wanted = canonical_icon(when.icon)
-        if wanted not in {name for name, _ in icon_candidates(element.icon_names)}:
+        # The rule may name the icon as the page does (bi-x) or as the library does (x).
+        wanted = {canonical_icon(when.icon), *(name for name, _ in icon_candidates([when.icon]))}
+        if wanted.isdisjoint(name for name, _ in icon_candidates(element.icon_names)):
             return False
     return True
 
@@ -128,6 +129,27 @@ def _by_rule(element: Element, library: Library, rule: ComponentRule, number: in
     if not found:
         return _unresolved(element, chosen_by, f"component {ref.name!r} is not in the library")
     return _finish(element, found[0], 1.0, "rule", chosen_by, {})
+
+
+def rule_problems(rules: Sequence[ComponentRule], library: Library) -> list[str]:
+    """What each rule names that the library lacks (``rule N: …``); empty when every rule resolves."""
+    problems: list[str] = []
+    for number, rule in enumerate(rules, start=1):
+        ref = rule.component
+        if ref is None:
+            continue
+        if ref.set is not None:
+            component_set = library.find_set(ref.set)
+            problem = (f"component set {ref.set!r} is not in the library" if component_set is None
+                       else _unknown_properties(component_set, rule.properties))
+        else:
+            assert ref.name is not None
+            problem = None if library.find_named(ref.name) else f"component {ref.name!r} is not in the library"
+            if problem is None and rule.properties:
+                problem = "properties need a component set, not a plain component"
+        if problem is not None:
+            problems.append(f"rule {number}: {problem}")
+    return problems
 
 
 def _unresolved(element: Element, chosen_by: str, problem: str) -> Decision:

@@ -23,10 +23,11 @@ from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
+from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
 from wf2des.integrations.docstore.schema import DESIGN_COMPONENT, INDEX_SCHEMA_VERSION
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
 
-__all__ = ["PRODUCER", "ComponentRecord", "DesignComponents", "FileScope"]
+__all__ = ["PRODUCER", "ComponentRecord", "DesignComponents", "FileScope", "project_library"]
 
 PRODUCER: Final = "wf2des.component_sweep"
 _DUPLICATE_KEY = 11000
@@ -147,3 +148,14 @@ class DesignComponents:
             "updated_at": now,
             "sweep_fence": marker.fence,
         }
+
+
+def project_library(db: Database[Any], organization_id: int, project_id: int) -> list[dict[str, Any]]:
+    """The project's library components: the active components of its library files, or of its working
+    files when it has no library file (a team that keeps its components next to its pages)."""
+    files = ProjectFileRegistrations(db).list(organization_id, project_id)
+    libraries = [str(f["figma_file_key"]) for f in files if f.get("role") == int(FileRole.LIBRARY)]
+    keys = libraries or [str(f["figma_file_key"]) for f in files if f.get("role") == int(FileRole.WORKING)]
+    if not keys:
+        return []
+    return DesignComponents(db).active_in(organization_id, project_id, keys)
