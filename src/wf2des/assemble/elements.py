@@ -22,6 +22,11 @@ COMPONENT_ROLES = (
 )
 _MIN_ROLE_CONFIDENCE = 0.5  # the generator flags roles below this itself (low_confidence_role)
 _INPUT_ROLES = frozenset({"input", "textarea", "select"})
+# Clickable parts of other widgets that frameworks build from <button>/<a>: a designer does not use a Button.
+_OTHER_WIDGETS = frozenset({
+    "accordion-button", "dropdown-item", "list-group-item", "list-group-item-action", "nav-link", "page-link",
+    "navbar-toggler", "btn-close", "carousel-control-prev", "carousel-control-next", "menu-item", "tab",
+})
 _NESTED_ROLES = frozenset({"button", "input", "select", "checkbox", "radio", "textarea", "image", "icon", "table", "list"})
 
 Variant = Literal["primary", "secondary", "outline", "link"]
@@ -77,15 +82,36 @@ def _size(height: float) -> Size:
     return "medium" if height <= 44 else "large"
 
 
-def _button_variant(node: Mapping[str, Any], hint: ElementHint | None, colors: Mapping[str, Any]) -> tuple[Variant | None, bool]:
+_LINK_CLASSES = frozenset({"btn-link", "button-link", "btn-text", "btn-plain", "btn-ghost", "is-text", "is-ghost"})
+
+
+def _variant_words(hint: ElementHint, prefixes: tuple[str, ...]) -> set[str]:
+    """Words of the element's own variant classes (``btn-outline-primary``, ``is-primary``, Semantic UI's
+    ``ui primary button``), not of utilities (``text-light``, ``nav-link``)."""
+    words: set[str] = set()
+    bare = any(token in ("btn", "button", "ui") for token in hint.classes)
+    for token in hint.classes:
+        if token.startswith(prefixes):
+            words.update(token.split("-")[1:])
+        elif bare and "-" not in token:
+            words.add(token)
+    return words
+
+
+def _button_variant(
+    node: Mapping[str, Any], hint: ElementHint | None, colors: Mapping[str, Any], *, badge: bool = False
+) -> tuple[Variant | None, bool]:
     if hint is not None:
-        if hint.has_class("outline", "outlined", "bordered", "ghost"):
+        # A badge's colour is a background utility (Bootstrap's bg-success); a button's is its own class.
+        prefixes = ("btn-", "button-", "is-", "bg-", "badge-", "text-bg-", "tag-") if badge else ("btn-", "button-", "is-")
+        words = _variant_words(hint, prefixes)
+        if words & {"outline", "outlined", "bordered", "ghost", "inverted", "basic"}:
             return "outline", True
-        if hint.has_class("link", "text", "plain", "borderless") and hint.has_class("btn", "button"):
+        if _LINK_CLASSES.intersection(hint.classes):
             return "link", True
-        if hint.has_class("secondary", "light", "default", "tertiary"):
+        if words & {"secondary", "light", "default", "tertiary"}:
             return "secondary", True
-        if hint.has_class("primary", "success", "danger", "info", "warning", "dark", "cta", "filled", "solid"):
+        if words & {"primary", "success", "danger", "info", "warning", "dark", "cta", "filled", "solid"}:
             return "primary", True
     fill = node.get("fill")
     if fill:
@@ -118,10 +144,10 @@ def describe(
     variant: Variant | None = None
     from_code = False
     if role in ("button", "link-button", "badge"):
-        variant, from_code = _button_variant(node, hint, colors)
+        variant, from_code = _button_variant(node, hint, colors, badge=role == "badge")
+    if role == "link-button" and not (hint is not None and hint.has_class("btn", "button")):
+        return None  # drawn as plain text and not a button in the code either: a text link, not a component
     texts = tuple(_texts(node))
-    if role == "link-button" and variant is None:
-        variant = "link"
     return Element(
         node_id=str(node["id"]),
         screen_id=screen_id,
@@ -156,6 +182,8 @@ def _component_role(node: Mapping[str, Any], hint: ElementHint | None, screen_wi
     if role == "button":
         if kind == "TEXT" or _has_role_below(node, frozenset({"button", "input", "select", "checkbox", "radio"})):
             return None  # a text link styled as a button, or a group of buttons: not one button
+        if hint is not None and not _OTHER_WIDGETS.isdisjoint(hint.classes) and not {"btn", "button"} & set(hint.classes):
+            return None  # a framework's accordion header, menu item or page link: not a Button
         if kind == "FRAME" and not node.get("fill") and not node.get("stroke"):
             return "link-button"
         return "button"
