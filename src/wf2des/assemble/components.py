@@ -26,7 +26,7 @@ from wf2des.assemble.config import ComponentRule
 from wf2des.assemble.elements import describe
 from wf2des.assemble.hints import ElementHint
 from wf2des.assemble.library import Library, LibraryComponent
-from wf2des.assemble.matching import THRESHOLD, Decision, IconIndex, match_element
+from wf2des.assemble.matching import THRESHOLD, Decision, match_element
 
 __all__ = ["SPEC_V1_1", "MappingResult", "map_components"]
 
@@ -35,6 +35,7 @@ _KEPT_KEYS = (
     "id", "role", "roleConfidence", "x", "y", "width", "height", "capturedBox", "layoutPositioning",
     "layoutSizingHorizontal", "layoutSizingVertical", "opacity",
 )
+_CANDIDATE_ROLES = frozenset({"button", "input", "textarea", "select", "checkbox", "radio", "icon", "card", "nav", "image"})
 _OUTCOME_KIND = {
     "low_confidence": ("component_low_confidence", True),
     "unmapped": ("component_unmapped", False),
@@ -60,7 +61,6 @@ def map_components(
 ) -> MappingResult:
     """A new spec (the input is not changed) with instances, component outcomes and ``componentMapping``."""
     library = components if isinstance(components, Library) else Library(components)
-    icons = IconIndex(library)
     hints = hints or {}
     colors = (spec.get("tokens") or {}).get("color") or {}
     decisions: list[Decision] = []
@@ -69,17 +69,24 @@ def map_components(
         width = float((screen.get("viewport") or {}).get("width", 1440))
         screen_id = screen.get("screenId")
 
-        def visit(node: Mapping[str, Any], screen_id: str | None = screen_id, width: float = width) -> dict[str, Any]:
-            element = describe(node, hints.get(str(node.get("id"))), screen_id=screen_id, screen_width=width,
-                               colors=colors)
-            if element is not None:
-                decision = match_element(element, library, icons, rules)
-                decisions.append(decision)
-                if decision.kind == "instance":
-                    return _instance(node, decision)
-            if node.get("children"):
-                return {**node, "children": [visit(child) for child in node["children"]]}
-            return dict(node)
+        def visit(node: Mapping[str, Any], screen_id: str | None = screen_id, width: float = width) -> Mapping[str, Any]:
+            """The node, or a new node when it or a descendant became an instance (unchanged subtrees are
+            shared with the input, which is never modified)."""
+            hint = hints.get(str(node.get("id")))
+            if hint is not None or node.get("role") in _CANDIDATE_ROLES:
+                element = describe(node, hint, screen_id=screen_id, screen_width=width, colors=colors)
+                if element is not None:
+                    decision = match_element(element, library, rules)
+                    decisions.append(decision)
+                    if decision.kind == "instance":
+                        return _instance(node, decision)
+            children = node.get("children")
+            if not children:
+                return node
+            visited = [visit(child) for child in children]
+            if all(new is old for new, old in zip(visited, children, strict=True)):
+                return node
+            return {**node, "children": visited}
 
         screens.append({**screen, "root": visit(screen["root"])})
     outcomes = [*(spec.get("outcomes") or []), *_outcomes(decisions)]

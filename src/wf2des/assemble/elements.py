@@ -22,6 +22,7 @@ COMPONENT_ROLES = (
 )
 _MIN_ROLE_CONFIDENCE = 0.5  # the generator flags roles below this itself (low_confidence_role)
 _INPUT_ROLES = frozenset({"input", "textarea", "select"})
+_HIDDEN_HELPERS = frozenset({"btn-check", "visually-hidden", "sr-only", "screen-reader-text"})
 # Clickable parts of other widgets that frameworks build from <button>/<a>: a designer does not use a Button.
 _OTHER_WIDGETS = frozenset({
     "accordion-button", "dropdown-item", "list-group-item", "list-group-item-action", "nav-link", "page-link",
@@ -139,8 +140,8 @@ def describe(
     if confidence < _MIN_ROLE_CONFIDENCE:
         return None
     width, height = float(node.get("width", 0)), float(node.get("height", 0))
-    if width < 4 or height < 4:
-        return None  # visually hidden helpers (Bootstrap's .visually-hidden) are not controls
+    if width < 4 or height < 4 or (hint is not None and not _HIDDEN_HELPERS.isdisjoint(hint.classes)):
+        return None  # visually hidden helpers (Bootstrap's .visually-hidden, .btn-check) are not controls
     variant: Variant | None = None
     from_code = False
     if role in ("button", "link-button", "badge"):

@@ -20,7 +20,7 @@ from wf2des.generator.capture_model import CapturedElement, CapturedText, Captur
 
 __all__ = ["ElementHint", "element_hints"]
 
-_KEPT_ATTRS = ("type", "role", "aria-label", "title", "placeholder", "data-icon", "name", "alt")
+_KEPT_ATTRS = frozenset({"type", "role", "aria-label", "title", "placeholder", "data-icon", "name", "alt"})
 _ICONISH_TAGS = frozenset({"i", "svg", "img", "use", "span", "em", "::before", "::after"})
 
 BoxKey = tuple[int, int, int, int]
@@ -90,7 +90,10 @@ def _may_be_component(node: Mapping[str, Any]) -> bool:
     """Only nodes the matcher may turn into instances need a hint (a badge is a small frame with no role)."""
     if node.get("type") == "TEXT":
         return False
-    return node.get("role") in _ROLES_WITH_COMPONENTS or float(node.get("height", 0)) <= 96
+    if node.get("role") in _ROLES_WITH_COMPONENTS:
+        return True
+    # Otherwise only a badge (a small frame) or an avatar (a small square) can be a component.
+    return node.get("type") == "FRAME" and float(node.get("height", 0)) <= 96 and float(node.get("width", 0)) <= 240
 
 
 def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> ElementHint:
@@ -105,15 +108,13 @@ def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> Elem
     for element in family:
         if element.tag not in tags:
             tags.append(element.tag)
-        for token in element.attrs.get("class", "").lower().split():
-            if token not in classes:
-                classes.append(token)
-        for name in _KEPT_ATTRS:
-            value = element.attrs.get(name)
-            if value and name not in attrs:
+        own = element.attrs
+        tokens = own.get("class", "").lower().split()
+        classes.extend(t for t in tokens if t not in classes)
+        for name, value in own.items():
+            if name in _KEPT_ATTRS and value and name not in attrs:
                 attrs[name] = value.strip()[:200]
-        disabled = (disabled or "disabled" in element.attrs or element.attrs.get("aria-disabled") == "true"
-                    or "disabled" in element.attrs.get("class", "").split())
+        disabled = disabled or "disabled" in own or own.get("aria-disabled") == "true" or "disabled" in tokens
         if icon:
             icon_names.extend(_icon_names(element))
     parent = index.parent.get(id(elements[0]))

@@ -80,16 +80,20 @@ class ComponentSet:
 
     name: str
     variants: tuple[LibraryComponent, ...]
+    properties: Mapping[str, list[str]] = field(default_factory=dict)
+    # Filled lazily by the matcher: mean heights per property value, and the variant chosen per wish.
+    heights: dict[str, dict[str, float]] = field(default_factory=dict)
+    chosen: dict[tuple[tuple[str, str], ...], tuple[LibraryComponent, bool]] = field(default_factory=dict)
 
-    @property
-    def properties(self) -> dict[str, list[str]]:
+    @classmethod
+    def of(cls, name: str, variants: tuple[LibraryComponent, ...]) -> ComponentSet:
         values: dict[str, list[str]] = {}
-        for variant in self.variants:
+        for variant in variants:
             for prop, value in variant.variant.items():
                 seen = values.setdefault(prop, [])
                 if value not in seen:
                     seen.append(value)
-        return values
+        return cls(name, variants, values)
 
 
 class Library:
@@ -107,7 +111,10 @@ class Library:
                 last = normalise_component_name(component.name.rsplit("/", 1)[-1])
                 for key in dict.fromkeys((full, last)):
                     self.by_name.setdefault(key, []).append(component)
-        self.sets = {key: ComponentSet(items[0].set_name or key, tuple(items)) for key, items in sets.items()}
+        self.sets = {key: ComponentSet.of(items[0].set_name or key, tuple(items)) for key, items in sets.items()}
+        # Per-library memo of the matcher (role → best set, icon index, chosen variants): a library is
+        # matched against every element of a page, and those answers do not depend on the element.
+        self.memo: dict[object, object] = {}
 
     def __len__(self) -> int:
         return len(self.components)

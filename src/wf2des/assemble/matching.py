@@ -38,7 +38,7 @@ from wf2des.assemble.naming import (
     normalise_component_name,
 )
 
-__all__ = ["THRESHOLD", "Decision", "IconIndex", "match_element", "rule_problems"]
+__all__ = ["THRESHOLD", "Decision", "IconIndex", "icon_index", "match_element", "rule_problems"]
 
 THRESHOLD = 0.7
 _STYLE_PROPS = frozenset({"type", "variant", "style", "kind", "appearance", "hierarchy", "emphasis", "priority"})
@@ -81,14 +81,12 @@ class IconIndex:
                         self.by_keyword.setdefault(canonical_icon(word.strip()), []).append(component)
 
 
-def match_element(
-    element: Element, library: Library, icons: IconIndex, rules: Sequence[ComponentRule]
-) -> Decision:
+def match_element(element: Element, library: Library, rules: Sequence[ComponentRule]) -> Decision:
     for number, rule in enumerate(rules, start=1):
         if _applies(rule, element):
             return _by_rule(element, library, rule, number)
     if element.role == "icon":
-        return _icon(element, icons)
+        return _icon(element, icon_index(library))
     return _by_name(element, library)
 
 
@@ -166,11 +164,36 @@ def _unknown_properties(component_set: ComponentSet, wanted: Mapping[str, str]) 
     return None
 
 
+def icon_index(library: Library) -> IconIndex:
+    """The library's icon index, built once per library."""
+    found = library.memo.get(IconIndex)
+    if not isinstance(found, IconIndex):
+        found = library.memo[IconIndex] = IconIndex(library)
+    return found
+
+
 def _by_name(element: Element, library: Library) -> Decision:
+    key = ("by-name", element.role)
+    if key not in library.memo:
+        library.memo[key] = _best_by_name(element.role, library)
+    best = library.memo[key]
+    if best is None:
+        return Decision(element, None, 0.0, None, "", problem=f"no {element.role} component in the library",
+                        kind="unmapped")
+    assert isinstance(best, tuple)
+    score, found, chosen_by = best
+    certainty = min(1.0, element.role_confidence / 0.9)
+    if isinstance(found, ComponentSet):
+        component, properties, fit = _variant(found, element, fixed={})
+        return _finish(element, component, score * certainty * fit, "name", chosen_by, properties)
+    return _finish(element, found, score * certainty, "name", chosen_by, {})
+
+
+def _best_by_name(role: str, library: Library) -> tuple[float, ComponentSet | LibraryComponent, str] | None:
     best: tuple[float, ComponentSet | LibraryComponent, str] | None = None
-    for rank, synonym in enumerate(ROLE_SYNONYMS.get(element.role, ())):
-        own = rank == 0 or normalise_component_name(synonym) == normalise_component_name(element.role)
-        fallback = element.role == "textarea" and synonym not in ("textarea", "text-area", "multiline-input")
+    for rank, synonym in enumerate(ROLE_SYNONYMS.get(role, ())):
+        own = rank == 0 or normalise_component_name(synonym) == normalise_component_name(role)
+        fallback = role == "textarea" and synonym not in ("textarea", "text-area", "multiline-input")
         component_set = library.find_set(synonym)
         if component_set is not None:
             score = 0.75 if fallback else 0.95 if own else 0.9
@@ -180,15 +203,7 @@ def _by_name(element: Element, library: Library) -> Decision:
             score = 0.7 if fallback else 0.85
             if best is None or score > best[0]:
                 best = (score, plain, f"name: {plain.name}")
-    if best is None:
-        return Decision(element, None, 0.0, None, "", problem=f"no {element.role} component in the library",
-                        kind="unmapped")
-    score, found, chosen_by = best
-    certainty = min(1.0, element.role_confidence / 0.9)
-    if isinstance(found, ComponentSet):
-        component, properties, fit = _variant(found, element, fixed={})
-        return _finish(element, component, score * certainty * fit, "name", chosen_by, properties)
-    return _finish(element, found, score * certainty, "name", chosen_by, {})
+    return best
 
 
 def _icon(element: Element, icons: IconIndex) -> Decision:
@@ -274,15 +289,28 @@ def _variant(
         if not expressible:
             factor = min(factor, 0.6)
         wanted[prop] = choice if choice is not None else _default(prop, component_set)
+    best, exact = _nearest_variant(component_set, wanted, fixed)
+    if not exact:
+        factor = min(factor, 0.8)
+    return best, dict(best.variant), factor
+
+
+def _nearest_variant(
+    component_set: ComponentSet, wanted: Mapping[str, str], fixed: Mapping[str, str]
+) -> tuple[LibraryComponent, bool]:
+    memo_key = (*sorted(wanted.items()), ("", ""), *sorted(fixed.items()))
+    if memo_key in component_set.chosen:
+        return component_set.chosen[memo_key]
     best = component_set.variants[0]
     best_score = -1
     for variant in component_set.variants:
         score = sum(1 for prop, value in wanted.items() if variant.variant.get(prop) == value)
         if all(variant.variant.get(p) == v for p, v in fixed.items()) and score > best_score:
             best, best_score = variant, score
-    if best_score != len(wanted):
-        factor = min(factor, 0.8)
-    return best, dict(best.variant), factor
+            if score == len(wanted):
+                break
+    component_set.chosen[memo_key] = (best, best_score == len(wanted))
+    return component_set.chosen[memo_key]
 
 
 def _default(prop: str, component_set: ComponentSet) -> str:
@@ -319,11 +347,21 @@ def _choose(
 
 
 def _nearest_size(prop: str, values: Sequence[str], component_set: ComponentSet, element: Element) -> str | None:
-    heights: dict[str, list[float]] = {}
+    heights = _heights(component_set, prop)
+    if heights:
+        return min(heights, key=lambda v: (abs(heights[v] - element.height), v))
+    return _pick(values, element.size)
+
+
+def _heights(component_set: ComponentSet, prop: str) -> dict[str, float]:
+    """Mean recorded height of the set's variants per value of ``prop`` (Size=Small → 32), memoised."""
+    if prop in component_set.heights:
+        return component_set.heights[prop]
+    found: dict[str, list[float]] = {}
     for variant in component_set.variants:
         value = variant.variant.get(prop)
         if value is not None and variant.height:
-            heights.setdefault(value, []).append(variant.height)
-    if heights:
-        return min(heights, key=lambda v: (abs(sum(heights[v]) / len(heights[v]) - element.height), v))
-    return _pick(values, element.size)
+            found.setdefault(value, []).append(variant.height)
+    means = {value: sum(hs) / len(hs) for value, hs in found.items()}
+    component_set.heights[prop] = means
+    return means
