@@ -91,7 +91,8 @@ def uikit_file(templates: dict[str, JSON]) -> tuple[JSON, dict[str, JSON], dict[
                 for layer_number, layer in enumerate(kit_set.text_layers, start=1)
             ]
             for text in component["children"]:
-                text["characters"] = text["name"]
+                # Today's API always sends the per-line lists; the 2020 template predates them.
+                text.update(characters=text["name"], lineTypes=["NONE"], lineIndentations=[0])
             variants.append(component)
             components[node_id] = {
                 "key": _key(f"{kit_set.name}/{variant_name}"),
