@@ -41,7 +41,6 @@ class Element:
     role: str
     role_confidence: float
     variant: Variant | None
-    variant_from_code: bool  # the class said so (btn-outline-…), not only the paint
     size: Size
     height: float
     width: float
@@ -101,26 +100,29 @@ def _variant_words(hint: ElementHint, prefixes: tuple[str, ...]) -> set[str]:
 
 def _button_variant(
     node: Mapping[str, Any], hint: ElementHint | None, colors: Mapping[str, Any], *, badge: bool = False
-) -> tuple[Variant | None, bool]:
+) -> Variant:
+    """The element's look: its own variant class when it has one, else its paint."""
     if hint is not None:
         # A badge's colour is a background utility (Bootstrap's bg-success); a button's is its own class.
-        prefixes = ("btn-", "button-", "is-", "bg-", "badge-", "text-bg-", "tag-") if badge else ("btn-", "button-", "is-")
+        prefixes: tuple[str, ...] = ("btn-", "button-", "is-")
+        if badge:
+            prefixes += ("bg-", "badge-", "text-bg-", "tag-")
         words = _variant_words(hint, prefixes)
         if words & {"outline", "outlined", "bordered", "ghost", "inverted", "basic"}:
-            return "outline", True
+            return "outline"
         if _LINK_CLASSES.intersection(hint.classes):
-            return "link", True
+            return "link"
         if words & {"secondary", "light", "default", "tertiary"}:
-            return "secondary", True
+            return "secondary"
         if words & {"primary", "success", "danger", "info", "warning", "dark", "cta", "filled", "solid"}:
-            return "primary", True
+            return "primary"
     fill = node.get("fill")
     if fill:
         hex_value = str((colors.get(fill) or {}).get("hex", "#808080"))
-        return ("primary" if _luminance(hex_value) < 0.6 else "secondary"), False
+        return "primary" if _luminance(hex_value) < 0.6 else "secondary"
     if node.get("stroke"):
-        return "outline", False
-    return "link", False
+        return "outline"
+    return "link"
 
 
 def describe(
@@ -143,9 +145,8 @@ def describe(
     if width < 4 or height < 4 or (hint is not None and not _HIDDEN_HELPERS.isdisjoint(hint.classes)):
         return None  # visually hidden helpers (Bootstrap's .visually-hidden, .btn-check) are not controls
     variant: Variant | None = None
-    from_code = False
     if role in ("button", "link-button", "badge"):
-        variant, from_code = _button_variant(node, hint, colors, badge=role == "badge")
+        variant = _button_variant(node, hint, colors, badge=role == "badge")
     if role == "link-button" and not (hint is not None and hint.has_class("btn", "button")):
         return None  # drawn as plain text and not a button in the code either: a text link, not a component
     texts = tuple(_texts(node))
@@ -155,7 +156,6 @@ def describe(
         role=role,
         role_confidence=confidence,
         variant=variant,
-        variant_from_code=from_code,
         size=_size(height),
         height=height,
         width=width,
@@ -183,7 +183,8 @@ def _component_role(node: Mapping[str, Any], hint: ElementHint | None, screen_wi
     if role == "button":
         if kind == "TEXT" or _has_role_below(node, frozenset({"button", "input", "select", "checkbox", "radio"})):
             return None  # a text link styled as a button, or a group of buttons: not one button
-        if hint is not None and not _OTHER_WIDGETS.isdisjoint(hint.classes) and not {"btn", "button"} & set(hint.classes):
+        own_button_class = {"btn", "button"}.intersection(hint.classes) if hint is not None else set()
+        if hint is not None and not _OTHER_WIDGETS.isdisjoint(hint.classes) and not own_button_class:
             return None  # a framework's accordion header, menu item or page link: not a Button
         if kind == "FRAME" and not node.get("fill") and not node.get("stroke"):
             return "link-button"
