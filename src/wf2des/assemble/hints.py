@@ -35,13 +35,11 @@ class ElementHint:
     disabled: bool = False
     context: tuple[str, ...] = ()  # the parent's classes (Bootstrap puts form-switch on the wrapper)
 
+    parts: frozenset[str] = frozenset()  # every class token and each of its ``-`` parts
+
     def has_class(self, *fragments: str) -> bool:
-        """A class token equal to, or starting/ending with ``-``+fragment (``btn-outline-primary`` has ``outline``)."""
-        for token in self.classes:
-            parts = token.split("-")
-            if any(f == token or f in parts for f in fragments):
-                return True
-        return False
+        """A class token that is, or has as a ``-`` part, a fragment (``btn-outline-primary`` has ``outline``)."""
+        return not self.parts.isdisjoint(fragments)
 
 
 def _key(x: float, y: float, width: float, height: float) -> BoxKey:
@@ -119,7 +117,8 @@ def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> Elem
             icon_names.extend(_icon_names(element))
     parent = index.parent.get(id(elements[0]))
     context = tuple(parent.attrs.get("class", "").lower().split()) if parent is not None else ()
-    return ElementHint(tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled, context)
+    parts = frozenset(classes).union(*(token.split("-") for token in classes))
+    return ElementHint(tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled, context, parts)
 
 
 def _icon_family(elements: list[CapturedElement], index: _Index) -> Iterator[CapturedElement]:
