@@ -171,6 +171,22 @@ def test_expired_session_is_404_and_purged(oidc_live: Live, org_project: tuple[i
     assert not oidc_live.sql("SELECT 1 FROM plugin_session WHERE read_key_hash = %s", _hash(read_key))
 
 
+def test_session_expiring_during_the_login_stores_nothing(oidc_live: Live, org_project: tuple[int, int]) -> None:
+    with oidc_live.client() as client:
+        started = _start(client)
+        callback_url = _authorize(_to_provider(client, started["loginUrl"]))
+        oidc_live.sql(
+            "UPDATE plugin_session SET expires_at = now() - interval '1 second' WHERE read_key_hash = %s",
+            _hash(started["readKey"]),
+        )
+        late = client.get(callback_url)
+        assert late.status_code == 400
+        assert "expired" in late.text
+        assert _poll(client, started["readKey"]).status_code == 404
+    rows = oidc_live.sql("SELECT access_token FROM plugin_session WHERE read_key_hash = %s", _hash(started["readKey"]))
+    assert rows == [(None,)]  # nothing stored; the row waits for the purge
+
+
 def test_tampered_state_is_refused_and_stores_nothing(oidc_live: Live, org_project: tuple[int, int]) -> None:
     with oidc_live.client() as client:
         started = _start(client)

@@ -2,7 +2,8 @@
 
     load manifest + files (blob store) → capture (warm Chromium) → convert (pure) → assemble
     (style bindings from the working file's and the library files' captures, with the kind, id, key and
-    origin of each; placement from the project config)
+    origin of each; library components as instances, by the config's rules and by name; placement from the
+    project config)
     → put_immutable(spec.json) → signed ``code2wf.completed``
 
 At-least-once delivery means a job can run twice. The artifact key names the generation and its attempt,
@@ -32,15 +33,19 @@ from wf2des.assemble import (
     merge_captures,
     style_bindings,
 )
+from wf2des.assemble.components import map_components
 from wf2des.assemble.config_store import InvalidStoredConfig, read_current_config
+from wf2des.assemble.hints import element_hints
+from wf2des.assemble.library import LibraryComponent
 from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
-from wf2des.generator import convert, spec_flag_count
+from wf2des.generator import CaptureResult, convert, spec_flag_count
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.browser import CaptureError
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
+from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
 from wf2des.jobs.layout import failure_key, file_key, preview_key, spec_key
@@ -164,7 +169,7 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], d
     spec = convert(capture, source_entry=entry, manifest_sha256=manifest_hash)
     _name_screens(spec, job.screen_id)
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
-    spec = _assemble(job, runtime, spec)
+    spec = _assemble(job, runtime, spec, capture)
     try:
         validate_spec(spec)  # the published contract with the plugin: never store a spec it cannot read
     except ValidationError as exc:
@@ -213,9 +218,12 @@ def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str
     return entry, files, hashlib.sha256(raw).hexdigest()
 
 
-def _assemble(job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any]) -> dict[str, Any]:
-    """Style bindings (and their details) from the captures; placement from the project config."""
+def _assemble(
+    job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any], capture: CaptureResult
+) -> dict[str, Any]:
+    """Style bindings (and their details) from the captures; library components; placement from the config."""
     config = _project_config(job, runtime)
+    spec = _library_components(job, runtime, spec, capture, config)
     captures = merge_captures(_capture_files(job, runtime))
     if captures.ids or config is not None:
         aliases = config.token_aliases if config is not None else None
@@ -251,6 +259,22 @@ def _capture_files(job: Code2wfJob, runtime: WorkerRuntime) -> list[CaptureFile]
         {"style_captures": 1, "style_capture_keys": 1, "color_capture_source": 1, "figma_file_key": 1},
     )
     return capture_files(docs, job.figma_file_key)
+
+
+def _library_components(
+    job: Code2wfJob,
+    runtime: WorkerRuntime,
+    spec: dict[str, Any],
+    capture: CaptureResult,
+    config: ProjectConfig | None,
+) -> dict[str, Any]:
+    """Elements → instances of the project's library components (none recorded and no rules: unchanged)."""
+    docs = project_library(runtime.docstore, job.organization_id, job.project_id)
+    rules = config.components if config is not None else []
+    if not docs and not rules:
+        return spec
+    library = [LibraryComponent.from_document(doc) for doc in docs]
+    return map_components(spec, library, rules, element_hints(spec, capture)).spec
 
 
 def _design_area(
