@@ -42,7 +42,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics */
+        /** Prometheus metrics (Authorization: Bearer <WF2DES_API_METRICS_TOKEN>) */
         get: operations["metrics_metrics_get"];
         put?: never;
         post?: never;
@@ -468,6 +468,38 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * ComponentRef
+         * @description A library component: a component set by name, or a plain component by name (exactly one).
+         */
+        ComponentRef: {
+            /** Set */
+            set?: string | null;
+            /** Name */
+            name?: string | null;
+        };
+        /**
+         * ComponentRule
+         * @description Elements of ``role`` (meeting ``when``) become ``component`` with ``properties``; or stay frames.
+         */
+        ComponentRule: {
+            /**
+             * Role
+             * @enum {string}
+             */
+            role: "button" | "link-button" | "input" | "textarea" | "select" | "checkbox" | "radio" | "toggle" | "avatar" | "badge" | "icon" | "card" | "navbar";
+            when?: components["schemas"]["RuleCondition"] | null;
+            component?: components["schemas"]["ComponentRef"] | null;
+            /** Properties */
+            properties?: {
+                [key: string]: string;
+            };
+            /**
+             * Keepframe
+             * @default false
+             */
+            keepFrame: boolean;
+        };
         /** ComponentSweepOut */
         ComponentSweepOut: {
             /** Runid */
@@ -734,6 +766,8 @@ export interface components {
             /** Memomarkers */
             memoMarkers?: string[];
             tokenAliases?: components["schemas"]["TokenAliases"];
+            /** Components */
+            components?: components["schemas"]["ComponentRule"][];
         };
         /** ProjectList */
         ProjectList: {
@@ -762,6 +796,18 @@ export interface components {
             checks: {
                 [key: string]: string;
             };
+        };
+        /**
+         * RuleCondition
+         * @description When a rule applies, beyond its role: the element's look (``variant``, ``size``) or its icon name.
+         */
+        RuleCondition: {
+            /** Variant */
+            variant?: ("primary" | "secondary" | "outline" | "link") | null;
+            /** Size */
+            size?: ("small" | "medium" | "large") | null;
+            /** Icon */
+            icon?: string | null;
         };
         /**
          * StyleCaptureKey
@@ -893,6 +939,24 @@ export interface operations {
                 };
                 content: {
                     "text/plain; version=1.0.0; charset=utf-8": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -1128,6 +1192,15 @@ export interface operations {
                     "application/json": components["schemas"]["Code2wfOut"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -1148,6 +1221,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1398,6 +1480,15 @@ export interface operations {
                     "application/json": components["schemas"]["Materialization"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -1418,6 +1509,15 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1599,6 +1699,15 @@ export interface operations {
                     "application/json": components["schemas"]["EventAck"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -1739,6 +1848,15 @@ export interface operations {
                     "application/json": components["schemas"]["FigmaFileDetail"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -1750,6 +1868,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1986,6 +2113,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProjectConfig"];
                 };
             };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Unauthorized */
             401: {
                 headers: {
@@ -2013,8 +2149,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
