@@ -52,6 +52,8 @@ export interface SpecNode {
   y: number;
   width: number;
   height: number;
+  /** The element's box in the browser (page coordinates); required by the schema, unused when placing. */
+  capturedBox?: { x: number; y: number; width: number; height: number };
   layoutPositioning: 'AUTO' | 'ABSOLUTE';
   layoutSizingHorizontal: Sizing;
   layoutSizingVertical: Sizing;
