@@ -115,6 +115,12 @@ def _fit_line_box(node: WNode, container: CapturedElement) -> None:
         node.box = content
 
 
+def _paint_key(el: CapturedElement) -> tuple[float, int, int]:
+    """Block boxes paint their backgrounds before inline-level content of the same layer (CSS 2 E.2)."""
+    inline = el.style.get("display", "block").startswith("inline") or el.tag in _NON_INLINE
+    return (el.paint_order, 1 if inline else 0, el.dom_order)
+
+
 def _within(inner: Rect, outer: Rect) -> bool:
     return (
         inner.x >= outer.x - 0.5
@@ -259,7 +265,7 @@ class Builder:
 
     def _frame(self, el: CapturedElement) -> list[WNode]:
         style = el.style
-        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=el.paint_order)
+        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.css = {
             k: style.get(k, "")
             for k in (
@@ -372,7 +378,7 @@ class Builder:
 
     # ---- leaves -----------------------------------------------------------------------------------------
     def _leaf(self, kind: str, name: str, el: CapturedElement) -> WNode:
-        node = WNode(type=kind, name=name, box=el.rect, tag=el.tag, paint_order=el.paint_order)
+        node = WNode(type=kind, name=name, box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.absolute = el.style.get("position") in ("absolute", "fixed")
         node.opacity = round(px(el.style.get("opacity"), 1.0), 3)
         node.corner_radius = px(el.style.get("border-top-left-radius"))
@@ -417,7 +423,7 @@ class Builder:
             node.role, node.confidence = "input", 0.6
             node.stroke, node.stroke_weight = (0.6, 0.6, 0.6, 1.0), 1.0
             return [node]
-        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=el.paint_order)
+        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.absolute = el.style.get("position") in ("absolute", "fixed")
         self._paint(node, el)
         if kind in _BUTTON_INPUTS:
@@ -461,7 +467,7 @@ class Builder:
         node.runs = [TextRun(0, len(label), size, weight(style.get("font-weight")), line, color)]
         node.text_align = "CENTER" if centered else "LEFT"
         node.props["placeholder"] = muted
-        node.paint_order = el.paint_order
+        node.paint_order = (el.paint_order + 0.5, 1, el.dom_order)
         return node
 
     # ---- text -------------------------------------------------------------------------------------------
@@ -472,6 +478,7 @@ class Builder:
         runs: list[TextRun] = []
         boxes: list[Rect] = []
         in_link: list[bool] = []
+        orders: list[float] = []
         preformatted = container.style.get("white-space", "normal").startswith("pre")
 
         def emit(text: str, style: dict[str, str] | None, link: bool) -> None:
@@ -505,6 +512,7 @@ class Builder:
         def walk(item: CapturedElement | CapturedText, link: bool) -> None:
             if isinstance(item, CapturedText):
                 boxes.extend(item.boxes)
+                orders.append(item.paint_order)
                 emit(item.text, dict(item.style), link)
                 return
             if item.tag == "br":
@@ -526,7 +534,7 @@ class Builder:
             name=" ".join(text.split())[:40],
             box=box,
             tag="#text",
-            paint_order=container.paint_order,
+            paint_order=(min(orders, default=container.paint_order), 1, container.dom_order),
         )
         node.characters = text
         node.runs = [

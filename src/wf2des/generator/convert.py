@@ -15,6 +15,7 @@ from wf2des.generator.emit import Emitter
 from wf2des.generator.layout import arrange_tree
 from wf2des.generator.metrics import iter_nodes, visible_elements
 from wf2des.generator.model import Outcome, TextRun, WNode
+from wf2des.generator.stacking import unhide_text
 from wf2des.generator.tokens import COLOR_VALUES, TextRamp
 
 __all__ = ["SPEC_SCHEMA_ID", "convert", "spec_flag_count"]
@@ -45,6 +46,7 @@ def convert(
         root = Builder(outcomes).screen(screen)
         _mark_captured(root)
         arrange_tree(root, outcomes)
+        unhide_text(root, outcomes)
         trees.append((root, outcomes))
     ramp = TextRamp([run for root, _ in trees for run in _runs(root)])
 

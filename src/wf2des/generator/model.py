@@ -46,7 +46,9 @@ class WNode:
     confidence: float = 0.0
     children: list[WNode] = field(default_factory=list)
     absolute: bool = False
-    paint_order: int = 0
+    # (browser paint order, CSS phase: 0 block background / 1 inline content, document order): a node
+    # with a larger key paints later. Siblings are emitted in this order wherever they overlap.
+    paint_order: tuple[float, int, int] = (0.0, 0, 0)
     # Paint and decoration (None means "none"): colours stay RGBA until tokens are assigned.
     fill: tuple[float, float, float, float] | None = None
     fill_token: str | None = None
