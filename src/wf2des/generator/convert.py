@@ -15,6 +15,7 @@ from wf2des.generator.emit import Emitter
 from wf2des.generator.layout import arrange_tree
 from wf2des.generator.metrics import iter_nodes, visible_elements
 from wf2des.generator.model import Outcome, TextRun, WNode
+from wf2des.generator.readable import make_readable
 from wf2des.generator.stacking import unhide_text
 from wf2des.generator.tokens import COLOR_VALUES, TextRamp
 
@@ -47,6 +48,7 @@ def convert(
         _mark_captured(root)
         arrange_tree(root, outcomes)
         unhide_text(root, outcomes)
+        make_readable(root)
         trees.append((root, outcomes))
     ramp = TextRamp([run for root, _ in trees for run in _runs(root)])
 

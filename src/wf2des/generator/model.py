@@ -34,6 +34,8 @@ class TextRun:
     color: tuple[float, float, float, float]
     italic: bool = False
     underline: bool = False
+    # Set when the page's colour would be unreadable in the wireframe palette (see ``readable``).
+    fill_token: str | None = None
 
 
 @dataclass(slots=True)

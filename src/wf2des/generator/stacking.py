@@ -14,10 +14,10 @@ behind the text too. An opaque box over text (a modal, a sticky bar) is what the
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import Outcome, WNode
 
 __all__ = ["unhide_text"]
@@ -29,6 +29,7 @@ _MAX_MOVES = 200
 class _Entry:
     node: WNode
     path: tuple[WNode, ...]  # ancestors, root first
+    floating: bool  # the node or one of its ancestors is positioned absolutely
 
 
 def _fills(node: WNode) -> bool:
@@ -37,23 +38,16 @@ def _fills(node: WNode) -> bool:
     )
 
 
-def _centre(box: Rect) -> tuple[float, float]:
-    return (box.x + box.width / 2, box.y + box.height / 2)
-
-
-def _contains(box: Rect, point: tuple[float, float]) -> bool:
-    return box.x <= point[0] <= box.right and box.y <= point[1] <= box.bottom
-
-
 def _preorder(root: WNode) -> list[_Entry]:
     out: list[_Entry] = []
-    stack: list[tuple[WNode, tuple[WNode, ...]]] = [(root, ())]
+    stack: list[tuple[WNode, tuple[WNode, ...], bool]] = [(root, (), False)]
     while stack:
-        node, path = stack.pop()
-        out.append(_Entry(node, path))
+        node, path, floating = stack.pop()
+        floating = floating or node.absolute
+        out.append(_Entry(node, path, floating))
         below = (*path, node)
         for child in reversed(node.children):
-            stack.append((child, below))
+            stack.append((child, below, floating))
     return out
 
 
@@ -64,21 +58,23 @@ def _conflicts(root: WNode) -> Iterator[tuple[_Entry, _Entry]]:
     those pairs are looked at.
     """
     entries = _preorder(root)
-    floating = [e.node.absolute or any(n.absolute for n in e.path) for e in entries]
-    candidates = [j for j, flag in enumerate(floating) if flag and _fills(entries[j].node)]
-    if not candidates:
+    filled = [j for j, e in enumerate(entries) if _fills(e.node)]
+    floating = [j for j in filled if entries[j].floating]
+    if not floating:
         return
     for i, text in enumerate(entries):
         if text.node.type != "TEXT":
             continue
-        centre = _centre(text.node.box)
-        later = range(i + 1, len(entries)) if floating[i] else (j for j in candidates if j > i)
-        for j in later:
-            cover = entries[j]
-            if not _fills(cover.node) or not _contains(cover.node.box, centre):
+        box = text.node.box
+        cx, cy = box.x + box.width / 2, box.y + box.height / 2
+        pool = filled if text.floating else floating
+        for j in pool[bisect.bisect_right(pool, i) :]:
+            cover = entries[j].node
+            b = cover.box
+            if not (b.x <= cx <= b.x + b.width and b.y <= cy <= b.y + b.height):
                 continue
-            if cover.node.paint_order < text.node.paint_order or cover.node.type == "IMAGE":
-                yield text, cover
+            if cover.paint_order < text.node.paint_order or cover.type == "IMAGE":
+                yield text, entries[j]
 
 
 def _split(text: _Entry, cover: _Entry) -> tuple[WNode, int, int] | None:
