@@ -12,7 +12,7 @@ from typing import Any
 from wf2des.generator.build import Builder
 from wf2des.generator.capture_model import CaptureResult
 from wf2des.generator.emit import Emitter
-from wf2des.generator.layout import arrange_tree
+from wf2des.generator.layout import arrange_tree, drop_redundant_frames
 from wf2des.generator.metrics import iter_nodes, visible_elements
 from wf2des.generator.model import Outcome, TextRun, WNode
 from wf2des.generator.readable import make_readable
@@ -49,6 +49,7 @@ def convert(
         arrange_tree(root, outcomes)
         unhide_text(root, outcomes)
         make_readable(root)
+        drop_redundant_frames(root)
         trees.append((root, outcomes))
     ramp = TextRamp([run for root, _ in trees for run in _runs(root)])
 

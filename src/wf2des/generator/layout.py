@@ -19,7 +19,7 @@ import itertools
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import Outcome, TextRun, WNode
 
-__all__ = ["arrange_tree", "interleave", "paint_key"]
+__all__ = ["arrange_tree", "drop_redundant_frames", "interleave", "paint_key"]
 
 TOL = 1.0
 _CENTRE_SLACK = 2.5
@@ -490,3 +490,41 @@ def _inflate(node: WNode, side: str, amount: float) -> None:
 
 def arrange_tree(root: WNode, outcomes: list[Outcome]) -> None:
     Arranger(outcomes).tree(root)
+
+
+def _redundant(node: WNode) -> bool:
+    """A frame with one child that adds nothing: no paint, role, padding or size of its own."""
+    if node.type != "FRAME" or len(node.children) != 1 or node.role:
+        return False
+    # A shadow counts as paint while building but the spec has no effects: it is not a reason to stay.
+    if node.fill or node.fill_token or node.stroke or node.clips or node.opacity < 1:
+        return False
+    if node.layout_mode != "NONE" and any(node.props.get(f"padding{side}", 0.0) > 0.5 for side in _SIDES):
+        return False
+    child, box = node.children[0], node.box
+    return all(
+        abs(a - b) <= 0.5
+        for a, b in zip(
+            (child.box.x, child.box.y, child.box.right, child.box.bottom),
+            (box.x, box.y, box.right, box.bottom),
+            strict=True,
+        )
+    )
+
+
+def drop_redundant_frames(node: WNode) -> None:
+    """Replace each redundant frame by its only child, which takes the frame's place and sizing.
+
+    They appear after layout: merged paragraphs or a dissolved row can leave a plain frame around a
+    single child of exactly its size, one layer a designer would delete.
+    """
+    for index, child in enumerate(node.children):
+        drop_redundant_frames(child)
+        while _redundant(child):
+            only = child.children[0]
+            only.absolute = child.absolute
+            if child.sizing_h != "HUG" or only.sizing_h == "FILL":
+                only.sizing_h = child.sizing_h if child.sizing_h != "HUG" else "FIXED"
+            if child.sizing_v != "HUG" or only.sizing_v == "FILL":
+                only.sizing_v = child.sizing_v if child.sizing_v != "HUG" else "FIXED"
+            node.children[index] = child = only

@@ -22,7 +22,8 @@ from wf2des.generator.tokens import COLOR_VALUES, paint_token, run_token
 
 __all__ = ["make_readable"]
 
-_DARK_FILL = "color/wf/grey-700"
+# A darkened fill takes the second grey when the fill around it is already the first (a button on a card).
+_DARK_FILLS = ("color/wf/grey-700", "color/wf/grey-900")
 _DARK_IMAGE = "color/wf/image-dark"
 _TEXT_TOKENS = ("color/wf/text", "color/wf/text-inverse")
 _INVERSE = "color/wf/text-inverse"
@@ -36,8 +37,9 @@ def _ratio(a: str, b: str) -> float:
     return contrast_ratio(_rgb(a), _rgb(b))
 
 
-def _backdrops(root: WNode) -> list[tuple[WNode, WNode | None]]:
-    """Each TEXT node with the topmost node painted before it whose fill lies under its centre.
+def _backdrops(root: WNode) -> tuple[list[tuple[WNode, WNode | None]], dict[int, WNode | None]]:
+    """Each TEXT node with the topmost node painted before it whose fill lies under its centre, and the
+    nearest filled ancestor of every node.
 
     Flow children never overlap, so besides the nearest filled ancestor only nodes inside absolute
     subtrees earlier in paint order can be under a text that is itself in the flow.
@@ -53,6 +55,7 @@ def _backdrops(root: WNode) -> list[tuple[WNode, WNode | None]]:
 
     visit(root, False, None)
     position = {id(node): index for index, (node, _, _) in enumerate(order)}
+    under = {id(node): filled for node, _, filled in order}
     out: list[tuple[WNode, WNode | None]] = []
     floating_fills: list[WNode] = []
     all_fills: list[WNode] = []
@@ -73,7 +76,7 @@ def _backdrops(root: WNode) -> list[tuple[WNode, WNode | None]]:
             all_fills.append(node)
             if floating:
                 floating_fills.append(node)
-    return out
+    return out, under
 
 
 def _run_token(node: WNode, index: int) -> str:
@@ -81,7 +84,7 @@ def _run_token(node: WNode, index: int) -> str:
 
 
 def make_readable(root: WNode) -> None:
-    pairs = _backdrops(root)
+    pairs, under = _backdrops(root)
     light: dict[int, int] = defaultdict(int)
     dark: dict[int, int] = defaultdict(int)
     nodes: dict[int, WNode] = {}
@@ -95,11 +98,17 @@ def make_readable(root: WNode) -> None:
                 light[id(behind)] += length
             else:
                 dark[id(behind)] += length
-    for key, behind in nodes.items():
+    # Outer fills first, so a button darkened inside a darkened card can take a different grey.
+    rank = {key: index for index, key in enumerate(under)}
+    ordered = sorted(nodes.items(), key=lambda item: rank[item[0]])
+    for key, behind in ordered:
         token = paint_token(behind)
         assert token is not None
         if light[key] >= dark[key] and _ratio(_INVERSE, token) < NORMAL_TEXT_RATIO:
-            behind.fill_token = _DARK_IMAGE if behind.type == "IMAGE" else _DARK_FILL
+            outer = under.get(key)
+            around = paint_token(outer) if outer is not None else None
+            dark_fill = _DARK_FILLS[1] if around == _DARK_FILLS[0] else _DARK_FILLS[0]
+            behind.fill_token = _DARK_IMAGE if behind.type == "IMAGE" else dark_fill
     for text, behind in pairs:
         backdrop = (paint_token(behind) if behind is not None else None) or "color/wf/white"
         for index, run in enumerate(text.runs):
