@@ -98,6 +98,7 @@ class CaptureResult:
     blocked_urls: tuple[str, ...] = ()
     missing_paths: tuple[str, ...] = ()  # files of the import's own origin that the import does not contain
     failed_fonts: tuple[str, ...] = ()
+    guessed_encodings: tuple[str, ...] = ()  # HTML/CSS files that declared no encoding, served as UTF-8
     element_count: int = 0
 
 

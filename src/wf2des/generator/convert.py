@@ -101,6 +101,16 @@ def convert(
                 "nodeId": None,
             }
         )
+    for path in capture.guessed_encodings:
+        spec_outcomes.append(
+            {
+                "kind": "encoding_guessed",
+                "message": f"{path} declares no character encoding; it was read as UTF-8",
+                "flagged": True,
+                "screenId": None,
+                "nodeId": None,
+            }
+        )
     for family in capture.failed_fonts:
         spec_outcomes.append(
             {

@@ -34,6 +34,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from wf2des.core.settings import Settings
 from wf2des.generator.capture_model import CAPTURED_STYLES, CapturedScreen, CaptureResult
+from wf2des.integrations.browser.charset import content_type
 from wf2des.integrations.browser.errors import (
     BrowserCrashed,
     CaptureError,
@@ -121,6 +122,7 @@ class _Slot:
     files: Mapping[str, bytes] = field(default_factory=dict)
     blocked: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    guessed: list[str] = field(default_factory=list)
 
 
 class BrowserCapturer:
@@ -241,7 +243,7 @@ class BrowserCapturer:
             viewport={"width": _DEFAULT_WIDTH, "height": _VIEWPORT_HEIGHT.get(_DEFAULT_WIDTH, 900)},
         )
         slot = _Slot(browser=browser, context=context, page=None)
-        await context.route("**/*", lambda route: self._serve(route, slot.files, slot.blocked, slot.missing))
+        await context.route("**/*", lambda route: self._serve(route, slot))
         slot.page = await context.new_page()
         return slot
 
@@ -289,7 +291,8 @@ class BrowserCapturer:
         phases["context"] = (time.perf_counter() - started) * 1000
         blocked: list[str] = []
         missing: list[str] = []
-        slot.files, slot.blocked, slot.missing = files, blocked, missing
+        guessed: list[str] = []
+        slot.files, slot.blocked, slot.missing, slot.guessed = files, blocked, missing, guessed
         context = slot.context
         deadline = time.monotonic() + timeout_s
         try:
@@ -325,11 +328,8 @@ class BrowserCapturer:
         except BaseException:
             await self._discard(context)
             raise
-        slot.files, slot.blocked, slot.missing = (
-            {},
-            [],
-            [],
-        )  # the used context serves nothing more while it closes
+        # The used context serves nothing more while it closes.
+        slot.files, slot.blocked, slot.missing, slot.guessed = {}, [], [], []
         self._spare = asyncio.get_running_loop().create_task(self._prepare_next(context))
         self.last_phases = phases
         return CaptureResult(
@@ -337,6 +337,7 @@ class BrowserCapturer:
             screens=tuple(screens),
             blocked_urls=tuple(sorted(set(blocked))),
             missing_paths=tuple(sorted(set(missing))),
+            guessed_encodings=tuple(sorted(set(guessed))),
             failed_fonts=tuple(sorted(failed_fonts)),
             element_count=count,
         )
@@ -402,9 +403,8 @@ class BrowserCapturer:
         return screen, count, [str(name) for name in settled["failed"]]
 
     @staticmethod
-    async def _serve(
-        route: Route, files: Mapping[str, bytes], blocked: list[str], missing: list[str]
-    ) -> None:
+    async def _serve(route: Route, slot: _Slot) -> None:
+        files, blocked, missing = slot.files, slot.blocked, slot.missing
         url = route.request.url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" == ORIGIN:
@@ -417,7 +417,10 @@ class BrowserCapturer:
                 stub = stub_for(body) if mime in _IMAGE_TYPES else None
                 if stub is not None:
                     body, mime = stub, "image/svg+xml"
-                await route.fulfill(status=200, body=body, headers={"content-type": mime})
+                header, guessed = content_type(mime, body)
+                if guessed:
+                    slot.guessed.append(path[:500])
+                await route.fulfill(status=200, body=body, headers={"content-type": header})
                 return
             if path != "favicon.ico":  # browsers ask for it on their own; the page never referred to it
                 missing.append(path[:500])
