@@ -130,6 +130,10 @@ def _within(inner: Rect, outer: Rect) -> bool:
     )
 
 
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return min(a.right, b.right) - max(a.x, b.x) > 1 and min(a.bottom, b.bottom) - max(a.y, b.y) > 1
+
+
 def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
     return a[3] >= 0.99 and all(abs(x - y) <= 1.5 / 255 for x, y in zip(a[:3], b[:3], strict=True))
 
@@ -147,8 +151,9 @@ def _align(value: str) -> str:
 class Builder:
     def __init__(self, outcomes: list[Outcome]) -> None:
         self.outcomes = outcomes
-        # The colour showing behind the element being built (the nearest fill above it).
-        self._backdrop: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+        # The colour showing behind the element being built (the nearest fill above it); None when an
+        # earlier sibling may be painted behind it instead (a card pulled up over a hero).
+        self._backdrop: tuple[float, float, float, float] | None = (1.0, 1.0, 1.0, 1.0)
 
     def flag(self, kind: str, message: str, node: WNode | None, *, flagged: bool = True) -> None:
         self.outcomes.append(Outcome(kind=kind, message=message, flagged=flagged, node=node))
@@ -163,10 +168,8 @@ class Builder:
         )
         root.css = dict(body.style)
         background = parse_color(body.style.get("background-color"))
-        self._backdrop = (
-            background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
-        )
-        root.fill = self._backdrop
+        page = background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
+        self._backdrop = root.fill = page
         root.clips = True
         root.children = self.children(body)
         return root
@@ -175,6 +178,7 @@ class Builder:
     def children(self, element: CapturedElement) -> list[WNode]:
         out: list[WNode] = []
         run: list[CapturedElement | CapturedText] = []
+        bottom = float("-inf")
         for child in element.children:
             if self._inline_text(child):
                 run.append(child)
@@ -183,7 +187,16 @@ class Builder:
                 out.extend(self._text_node(run, element))
                 run = []
             if isinstance(child, CapturedElement):
-                out.extend(self.element(child))
+                overlaps = child.rect.y < bottom - 1 and any(_overlaps(child.rect, n.box) for n in out)
+                backdrop = self._backdrop
+                if overlaps:
+                    self._backdrop = None
+                try:
+                    built = self.element(child)
+                finally:
+                    self._backdrop = backdrop
+                out.extend(built)
+                bottom = max([bottom, *(n.box.bottom for n in built)])
         if run:
             whole = len(run) == len(element.children)
             texts = self._text_node(run, element)
@@ -279,7 +292,12 @@ class Builder:
         }
         node.absolute = style.get("position") in ("absolute", "fixed")
         self._paint(node, el)
-        if node.fill is not None and not node.absolute and _same_colour(node.fill, self._backdrop):
+        if (
+            node.fill is not None
+            and not node.absolute
+            and self._backdrop is not None
+            and _same_colour(node.fill, self._backdrop)
+        ):
             # White on white draws nothing: without the fill the frame can collapse or dissolve.
             node.fill = None
         backdrop = self._backdrop
