@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,9 +43,11 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
     with JOB_SECONDS.time():
         outcome: Outcome = generate(job, runtime)
     JOBS.labels(outcome.status).inc()
+    started = time.perf_counter()
     delivery = deliver_event(
         job, outcome.event(job.attempt), retry_for_s=runtime.worker_settings.event_retry_for_s
     )
+    event_ms = (time.perf_counter() - started) * 1000
     log.info(
         "job finished",
         status=outcome.status,
@@ -52,7 +55,8 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         reused=outcome.reused,
         delivered=delivery.delivered,
         event_status=delivery.status,
-        **outcome.timings_ms,
+        event_ms=round(event_ms, 1),
+        **{name: round(ms, 1) for name, ms in outcome.timings_ms.items()},
     )
     return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
 
