@@ -154,6 +154,7 @@ class Builder:
         # The colour showing behind the element being built (the nearest fill above it); None when an
         # earlier sibling may be painted behind it instead (a card pulled up over a hero).
         self._backdrop: tuple[float, float, float, float] | None = (1.0, 1.0, 1.0, 1.0)
+        self._inline_memo: dict[int, bool] = {}
 
     def flag(self, kind: str, message: str, node: WNode | None, *, flagged: bool = True) -> None:
         self.outcomes.append(Outcome(kind=kind, message=message, flagged=flagged, node=node))
@@ -206,6 +207,13 @@ class Builder:
         return out
 
     def _inline_text(self, item: CapturedElement | CapturedText) -> bool:
+        # Asked again for each ancestor of a nested inline run: remembered, so a page stays linear.
+        known = self._inline_memo.get(id(item))
+        if known is None:
+            known = self._inline_memo[id(item)] = self._inline_text_of(item)
+        return known
+
+    def _inline_text_of(self, item: CapturedElement | CapturedText) -> bool:
         if isinstance(item, CapturedText):
             return not is_icon_text(item.text)
         style = item.style
