@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape
@@ -253,6 +254,20 @@ class _Svg(_Painter):
         )
 
 
+def _face_and_order(text: str) -> tuple[str, str]:
+    """The font and the glyph order to draw one line with Cairo's simple text API.
+
+    That API neither falls back between fonts nor reorders right-to-left script: Liberation Sans (Arial's
+    metrics) draws Latin text; a line with other scripts takes DejaVu Sans, which covers Arabic, Hebrew,
+    Greek and Cyrillic, and a line with right-to-left letters is drawn in reverse (visual order; the
+    letters stay unjoined, enough for a wireframe).
+    """
+    if all(ord(ch) < 0x250 or 0x2000 <= ord(ch) <= 0x20CF for ch in text):
+        return "Liberation Sans", text
+    rtl = any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+    return "DejaVu Sans", text[::-1] if rtl else text
+
+
 class _Cairo(_Painter):
     """Draws straight onto a Cairo surface: one ``show_text`` per line instead of CairoSVG's per-glyph
     placement, which made the preview most of a worker's time on text-heavy pages."""
@@ -344,12 +359,13 @@ class _Cairo(_Painter):
     ) -> None:
         ctx = self.ctx
         bold = cairocffi.FONT_WEIGHT_BOLD if weight >= 600 else cairocffi.FONT_WEIGHT_NORMAL
-        ctx.select_font_face("Liberation Sans", cairocffi.FONT_SLANT_NORMAL, bold)
         ctx.set_font_size(size)
         self._source(fill)
-        for x, y, line in lines:
-            if not line:
+        for x, y, text in lines:
+            if not text:
                 continue
+            family, line = _face_and_order(text)
+            ctx.select_font_face(family, cairocffi.FONT_SLANT_NORMAL, bold)
             if anchor != "start":
                 advance = ctx.text_extents(line)[4]
                 x -= advance if anchor == "end" else advance / 2
