@@ -277,8 +277,7 @@ class Builder:
             if style.get("overflow-x") != "visible" or style.get("overflow-y") != "visible":
                 return []
             return self.children(el)
-        text = "".join(_text_of(el))
-        if is_icon_text(text) and rect.width <= _ICON_MAX and rect.height <= _ICON_MAX:
+        if rect.width <= _ICON_MAX and rect.height <= _ICON_MAX and is_icon_text("".join(_text_of(el))):
             node = self._leaf("VECTOR", "Icon", el)
             node.role, node.confidence = "icon", 0.8
             return [node]
