@@ -57,25 +57,29 @@ def _backdrops(root: WNode) -> tuple[list[tuple[WNode, WNode | None]], dict[int,
     position = {id(node): index for index, (node, _, _) in enumerate(order)}
     under = {id(node): filled for node, _, filled in order}
     out: list[tuple[WNode, WNode | None]] = []
-    floating_fills: list[WNode] = []
-    all_fills: list[WNode] = []
-    for node, floating, filled in order:
+    floating_fills: list[tuple[int, WNode]] = []
+    all_fills: list[tuple[int, WNode]] = []
+    for index, (node, floating, filled) in enumerate(order):
         if node.type == "TEXT":
             box = node.box
             cx, cy = box.x + box.width / 2, box.y + box.height / 2
             # A text in an absolute subtree (a fixed header) may lie over anything painted before it.
             pool = all_fills if floating else floating_fills
-            behind = next(
-                (f for f in reversed(pool) if f.box.x <= cx <= f.box.right and f.box.y <= cy <= f.box.bottom),
-                None,
-            )
-            if behind is None or (filled is not None and position[id(filled)] > position[id(behind)]):
-                behind = filled
+            # Nothing painted before the nearest filled ancestor can show: the ancestor covers it.
+            floor = position[id(filled)] if filled is not None else -1
+            behind = filled
+            for at, fill in reversed(pool):
+                if at <= floor:
+                    break
+                b = fill.box
+                if b.x <= cx <= b.right and b.y <= cy <= b.bottom:
+                    behind = fill
+                    break
             out.append((node, behind))
         elif paint_token(node) is not None:
-            all_fills.append(node)
+            all_fills.append((index, node))
             if floating:
-                floating_fills.append(node)
+                floating_fills.append((index, node))
     return out, under
 
 
