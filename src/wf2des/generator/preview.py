@@ -138,6 +138,8 @@ class _Painter:
             self.shape(False, box, min(w, h) / 4, fill, None, 0.0, 1.0)
         elif kind == "TEXT":
             self._text(node, x, y, w, h)
+        elif kind == "INSTANCE":
+            self._instance(node, x, y, w, h)
         if node["id"] in self.flagged:
             self.flag(box)
         children = node.get("children", ())
@@ -148,6 +150,14 @@ class _Painter:
             self.node(child)
         if clipped:
             self.clip(None)
+
+    def _instance(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
+        """A library instance: its box in Figma's component purple, with the component's name."""
+        self.shape(False, (x, y, w, h), min(4.0, h / 2), "#F1ECFF", "#7B61FF", 1.0, 1.0)
+        size = max(6.0, min(11.0, h * 0.6))
+        if w >= size * 2:
+            name = str(node.get("name", ""))[: max(1, int(w / (size * 0.55)))]
+            self.text([(x + w / 2, y + h / 2 + size * 0.35, name)], size, 400, "#5B3FD9", "middle")
 
     def _text(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
         style = self.spec["tokens"]["text"].get(node.get("textStyle", ""), {})

@@ -32,6 +32,10 @@ _ATTRS = frozenset(
         "title",
         "value",
         "src",
+        # For choosing library components (assemble/hints.py): a control's state, an icon's name.
+        "disabled",
+        "aria-disabled",
+        "data-icon",
     }
 )
 
