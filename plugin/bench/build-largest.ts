@@ -3,6 +3,7 @@
 // Targets: ≤ 1.5 s per build on this machine; every distinct font loaded exactly once; peak heap reported.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { Builder } from '../src/builder';
 import { planSpec } from '../src/plan';
@@ -21,8 +22,9 @@ const sample = (): void => {
   peak = Math.max(peak, getHeapStatistics().used_heap_size);
 };
 
-async function once(): Promise<{ ms: number; nodes: number; fonts: number; maxLoads: number }> {
+async function once(): Promise<{ ms: number; cpuMs: number; nodes: number; fonts: number; maxLoads: number }> {
   const figma = createFakeFigma({ fonts: INTER.map((style) => ({ family: 'Inter', style })) });
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const plan = planSpec(spec);
   await new Builder(figma, {
@@ -35,8 +37,9 @@ async function once(): Promise<{ ms: number; nodes: number; fonts: number; maxLo
     onProgress: sample,
   }).build(plan);
   const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   sample();
-  return { ms, nodes: figma.liveNodes().length, fonts: figma.fontLoads.size, maxLoads: Math.max(...figma.fontLoads.values()) };
+  return { ms, cpuMs: (used.user + used.system) / 1000, nodes: figma.liveNodes().length, fonts: figma.fontLoads.size, maxLoads: Math.max(...figma.fontLoads.values()) };
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -44,18 +47,23 @@ gc?.();
 const baseline = process.memoryUsage().heapUsed;
 await once(); // warm-up: JIT
 const times: number[] = [];
-let last = { ms: 0, nodes: 0, fonts: 0, maxLoads: 0 };
+const cpuTimes: number[] = [];
+let last = { ms: 0, cpuMs: 0, nodes: 0, fonts: 0, maxLoads: 0 };
 for (let i = 0; i < RUNS; i++) {
   gc?.();
   last = await once();
   times.push(last.ms);
+  cpuTimes.push(last.cpuMs);
 }
+cpuTimes.sort((a, b) => a - b);
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)] ?? 0;
 const max = times.at(-1) ?? 0;
 const ok = max <= TARGET_MS && last.maxLoads === 1 && last.nodes >= 1000;
 console.log(`spec: ${spec.screens.length} screens, ${last.nodes} nodes (target ≥ 1,000)`);
 console.log(`build into the fake: median ${median.toFixed(0)} ms, max ${max.toFixed(0)} ms over ${RUNS} runs (target ≤ ${TARGET_MS} ms)`);
+// On a shared machine wall time includes waiting for a core; CPU time is what the build itself costs.
+console.log(`CPU time: median ${(cpuTimes[Math.floor(cpuTimes.length / 2)] ?? 0).toFixed(0)} ms, max ${(cpuTimes.at(-1) ?? 0).toFixed(0)} ms; load average ${loadavg()[0]?.toFixed(1)}`);
 console.log(`fonts: ${last.fonts} distinct, each loaded ${last.maxLoads === 1 ? 'exactly once' : `up to ${last.maxLoads} times`}`);
 console.log(`peak heap: ${(peak / 2 ** 20).toFixed(1)} MiB (baseline ${(baseline / 2 ** 20).toFixed(1)} MiB, +${((peak - baseline) / 2 ** 20).toFixed(1)} MiB)`);
 console.log(ok ? 'PASS' : 'FAIL');
