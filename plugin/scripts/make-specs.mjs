@@ -52,14 +52,14 @@ let made = 0;
 for (const page of pages) {
   const dir = join(pagesDir, page);
   const source = JSON.parse(readFileSync(join(dir, 'SOURCE.json'), 'utf8'));
-  const entry = join(dir, source.local_entry);
   const stamp = `${generatorHash}:${hashOf(filesUnder(dir))}`;
   const specPath = join(outDir, `${page}.json`);
   const stampPath = join(outDir, `${page}.stamp`);
   const previewPath = join(outDir, `${page}.png`);
   const fresh = [specPath, stampPath, previewPath].every((p) => existsSync(p)) && readFileSync(stampPath, 'utf8') === stamp;
   if (fresh) continue;
-  const run = spawnSync(wf2desCommand(), ['convert', entry, '-o', specPath, '--preview', previewPath], { encoding: 'utf8' });
+  // The page's folder is the site: its entry may sit in a subfolder and refer to files beside it.
+  const run = spawnSync(wf2desCommand(), ['convert', dir, '--entry', source.local_entry, '-o', specPath, '--preview', previewPath], { encoding: 'utf8' });
   if (run.status !== 0) {
     process.stderr.write(`wf2des convert failed for ${page}:\n${run.stdout}${run.stderr}\n`);
     process.exit(1);
@@ -80,7 +80,7 @@ if (largest) {
   const stamp = `${generatorHash}:${hashOf(filesUnder(dir))}:${largest.page}`;
   mkdirSync(dirname(specPath), { recursive: true });
   if (!(existsSync(specPath) && existsSync(stampPath) && readFileSync(stampPath, 'utf8') === stamp)) {
-    const args = ['convert', join(dir, source.local_entry), '--width', '1440', '--width', '768', '--width', '375', '-o', specPath];
+    const args = ['convert', dir, '--entry', source.local_entry, '--width', '1440', '--width', '768', '--width', '375', '-o', specPath];
     const run = spawnSync(wf2desCommand(), args, { encoding: 'utf8' });
     if (run.status !== 0) {
       process.stderr.write(`wf2des convert failed for the bench spec:\n${run.stdout}${run.stderr}\n`);
