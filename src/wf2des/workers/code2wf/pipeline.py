@@ -102,6 +102,7 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime) -> Outcome:
         return _record_failure(runtime, bad_key, ok_key, failure.detail, failure.classification)
     except CaptureError as failure:
         return _record_failure(runtime, bad_key, ok_key, safe_message(failure.detail), failure.classification)
+    started = time.perf_counter()
     body = json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()
     try:
         blobs.put_immutable(ok_key, body, "application/json")
@@ -109,8 +110,11 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime) -> Outcome:
         raced = _existing_outcome(runtime, ok_key, bad_key)
         assert raced is not None
         return raced
+    timings["upload_ms"] = (time.perf_counter() - started) * 1000
     if runtime.worker_settings.preview:
+        started = time.perf_counter()
         _write_preview(runtime, job, spec)
+        timings["preview_ms"] = (time.perf_counter() - started) * 1000
     return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), timings_ms=timings)
 
 
@@ -169,9 +173,13 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], d
     spec = convert(capture, source_entry=entry, manifest_sha256=manifest_hash)
     _name_screens(spec, job.screen_id)
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
     spec = _assemble(job, runtime, spec, capture)
+    timings["assemble_ms"] = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
     try:
         validate_spec(spec)  # the published contract with the plugin: never store a spec it cannot read
+        timings["validate_ms"] = (time.perf_counter() - started) * 1000
     except ValidationError as exc:
         log.error(
             "generated spec does not match the published schema", error=safe_message(str(exc), limit=300)
