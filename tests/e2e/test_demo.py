@@ -46,6 +46,9 @@ def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
     assert {c["componentSetName"] for c in mapping["components"]} >= {"Button", "Input", "Select"}
     assert mapping["instances"] >= 6
     assert "library components placed" in result.stdout
+    details = spec["styleBindingDetails"]["text/heading-1"]  # what the plugin needs to import it by key
+    assert details["origin"] == "library"
+    assert details["key"]
     assert spec["placement"]["designArea"]["nodeId"] == "120:4"  # resolved through the (fake) Figma API
     # The demo library's wireframe kit covers every token: what is flagged is the page's own (its outlined
     # nav button is only a low-confidence match), never demo wiring.

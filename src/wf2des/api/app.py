@@ -9,12 +9,12 @@ from datetime import timedelta
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from wf2des.api.auth import build_verifier
 from wf2des.api.body_limits import BodyLimitMiddleware, body_limits
+from wf2des.api.cors import PluginCorsMiddleware
 from wf2des.api.metrics import Metrics, MetricsMiddleware
 from wf2des.api.outbox.publisher import CeleryPublisher, Publisher
 from wf2des.api.outbox.reaper import run_reaper
@@ -98,14 +98,7 @@ def create_app(
     for router in ROUTERS:
         app.include_router(router)
     app.add_middleware(BodyLimitMiddleware, limits=body_limits(cfg))
-    app.add_middleware(
-        CORSMiddleware,
-        allow_origins=list(settings.cors_origins),
-        allow_methods=["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-        allow_headers=["Authorization", "Content-Type"],
-        expose_headers=["Location"],
-        max_age=600,
-    )
+    app.add_middleware(PluginCorsMiddleware)
     app.add_middleware(MetricsMiddleware, metrics=metrics)
     _document_problems(app)
     return app

@@ -15,7 +15,19 @@ from wf2des.api.events.endpoints import router as events
 from wf2des.api.figma_files.endpoints import router as figma_files
 from wf2des.api.health.endpoints import router as health
 from wf2des.api.page_imports.endpoints import router as page_imports
+from wf2des.api.plugin_sessions.endpoints import router as plugin_sessions
+from wf2des.api.plugin_sessions.login import router as login
+from wf2des.api.projects.endpoints import router as projects
 
 __all__ = ["ROUTERS"]
 
-ROUTERS: list[APIRouter] = [health, page_imports, code2wf, events, figma_files]
+ROUTERS: list[APIRouter] = [
+    health,
+    page_imports,
+    code2wf,
+    events,
+    figma_files,
+    projects,
+    plugin_sessions,
+    login,
+]

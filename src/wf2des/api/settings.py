@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import SecretStr
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 __all__ = ["ApiSettings"]
@@ -32,3 +32,17 @@ class ApiSettings(BaseSettings):
     dev_issuer: str = "wf2des-dev"
     dev_audience: str = "wf2des-dev"
     default_viewport_width: int = 1440
+
+    # Plugin sign-in (Figma's key-pair polling): how long a session waits for its login, how many may wait.
+    plugin_session_ttl_seconds: int = Field(default=300, ge=30, le=3600)
+    plugin_sessions_max_pending: int = Field(default=10_000, ge=1)
+    dev_token_ttl_seconds: int = Field(default=8 * 3600, ge=60)
+    # The OpenID Connect client of the login page (the app client of Cognito's hosted UI). The client id
+    # defaults to WF2DES_AUTH_AUDIENCE, which for Cognito access tokens is that same app client id.
+    auth_client_id: str | None = Field(
+        default=None, validation_alias=AliasChoices("WF2DES_AUTH_CLIENT_ID", "auth_client_id")
+    )
+    auth_client_secret: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("WF2DES_AUTH_CLIENT_SECRET", "auth_client_secret")
+    )
+    auth_scope: str = Field(default="openid", validation_alias=AliasChoices("WF2DES_AUTH_SCOPE", "auth_scope"))

@@ -14,6 +14,7 @@ from wf2des.api.auth import DevKey, TokenVerifier
 from wf2des.api.code2wf.sources import CompletedImports
 from wf2des.api.metrics import Metrics
 from wf2des.api.outbox.publisher import Publisher
+from wf2des.api.plugin_sessions.oidc import OidcClient
 from wf2des.api.settings import ApiSettings
 from wf2des.api.tenancy import ProjectOwners
 from wf2des.core.settings import Settings
@@ -39,5 +40,7 @@ class AppState:
     docstore: Database[Any] | None = None
     docstore_ping: Callable[[], object] | None = None
     close_docstore: Callable[[], None] = lambda: None
+    # The login page's OpenID Connect client, built on first use (it caches the discovery document).
+    oidc: OidcClient | None = None
     # Set after a commit that wrote an outbox message, so the relay publishes without waiting a full tick.
     outbox_wakeup: asyncio.Event = field(default_factory=asyncio.Event)

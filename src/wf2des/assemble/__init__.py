@@ -6,22 +6,36 @@ Figma document tree.
 
 from __future__ import annotations
 
+from wf2des.assemble.binding_details import (
+    SPEC_SCHEMA_V1_1,
+    CaptureFile,
+    MergedCaptures,
+    binding_details,
+    capture_files,
+    merge_captures,
+)
 from wf2des.assemble.bindings import BindingResult, apply_bindings, normalise_name, style_bindings
 from wf2des.assemble.config import AreaSelector, ProjectConfig, TokenAliases
 from wf2des.assemble.design_area import AreaNotFound, Rect, design_area, resolve_area
 from wf2des.assemble.tokens import CaptureToken, make_token, parse_token
 
 __all__ = [
+    "SPEC_SCHEMA_V1_1",
     "AreaNotFound",
     "AreaSelector",
     "BindingResult",
+    "CaptureFile",
     "CaptureToken",
+    "MergedCaptures",
     "ProjectConfig",
     "Rect",
     "TokenAliases",
     "apply_bindings",
+    "binding_details",
+    "capture_files",
     "design_area",
     "make_token",
+    "merge_captures",
     "normalise_name",
     "parse_token",
     "resolve_area",

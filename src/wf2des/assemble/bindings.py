@@ -28,6 +28,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from wf2des.assemble.binding_details import (
+    SPEC_SCHEMA_V1_1,
+    MergedCaptures,
+    binding_details,
+    style_sources,
+)
 from wf2des.assemble.config import TokenAliases
 from wf2des.assemble.tokens import CaptureToken, parse_token
 from wf2des.core.errors import InvalidInput
@@ -57,6 +63,8 @@ class Unbound:
 class BindingResult:
     bindings: dict[Kind, dict[str, str]]
     unbound: list[Unbound] = field(default_factory=list)
+    # spec token → the capture token it was bound through (what ``binding_details`` reports on)
+    sources: dict[str, str] = field(default_factory=dict)
 
     @property
     def flag_count(self) -> int:
@@ -85,6 +93,7 @@ def style_bindings(
     """Bind ``spec["tokens"]["text"|"color"]`` keys to ids in ``captures`` (``{token: id}``, all library files)."""
     aliases = aliases or TokenAliases()
     parsed: list[tuple[str, CaptureToken, str]] = []
+    sources: dict[str, str] = {}
     for token, figma_id in captures.items():
         try:
             parsed.append((token, parse_token(token), figma_id))
@@ -99,16 +108,23 @@ def style_bindings(
         for spec_token in sorted((tokens.get(kind) or {}).keys()):
             bound, reason = _bind(kind, spec_token, parsed, kind_aliases)
             if bound is not None:
-                result[kind][spec_token] = bound
+                result[kind][spec_token] = bound[0]
+                sources[spec_token] = bound[1]
             else:
                 unbound.append(Unbound(kind, spec_token, reason))
-    return BindingResult(bindings=result, unbound=unbound)
+    return BindingResult(bindings=result, unbound=unbound, sources=sources)
 
 
-def apply_bindings(spec: Mapping[str, Any], result: BindingResult) -> dict[str, Any]:
-    """A new spec with ``styleBindings`` set, the binding outcomes appended and ``flagCount`` recomputed."""
+def apply_bindings(
+    spec: Mapping[str, Any], result: BindingResult, captures: MergedCaptures | None = None
+) -> dict[str, Any]:
+    """A new spec with ``styleBindings`` set, the binding outcomes appended and ``flagCount`` recomputed.
+
+    Given where the captures came from (``captures``), the spec also gets what the plugin needs to bind each
+    token — ``styleBindingDetails`` and ``styleSources`` — and declares schema version 1.1.
+    """
     outcomes = [o for o in spec.get("outcomes") or [] if o.get("kind") != UNBOUND_KIND] + result.outcomes
-    return {
+    assembled = {
         **spec,
         "styleBindings": {
             token: figma_id for bound in result.bindings.values() for token, figma_id in bound.items()
@@ -116,11 +132,17 @@ def apply_bindings(spec: Mapping[str, Any], result: BindingResult) -> dict[str, 
         "outcomes": outcomes,
         "flagCount": sum(1 for o in outcomes if o.get("flagged")),
     }
+    if captures is not None:
+        assembled["schema"] = SPEC_SCHEMA_V1_1
+        assembled["styleBindingDetails"] = binding_details(result, captures)
+        assembled["styleSources"] = style_sources(captures)
+    return assembled
 
 
 def _bind(
     kind: Kind, spec_token: str, captures: list[tuple[str, CaptureToken, str]], aliases: Mapping[str, str]
-) -> tuple[str | None, str]:
+) -> tuple[tuple[str, str] | None, str]:
+    """``((figma id, capture token), reason)``, or ``(None, why not)``."""
     for name in _spec_names(kind, spec_token):
         found = _match(kind, normalise_name(name), captures)
         if len(found) == 1:
@@ -130,7 +152,7 @@ def _bind(
     alias = aliases.get(spec_token)
     if alias is None:
         return None, "no capture with this name and no alias"
-    verbatim = [figma_id for token, _, figma_id in captures if token == alias]
+    verbatim = [(figma_id, token) for token, _, figma_id in captures if token == alias]
     if verbatim:
         return verbatim[0], "alias"
     found = _match(kind, normalise_name(alias), captures)
@@ -148,16 +170,17 @@ def _spec_names(kind: Kind, spec_token: str) -> list[str]:
     return names
 
 
-def _match(kind: Kind, wanted: str, captures: list[tuple[str, CaptureToken, str]]) -> list[str]:
-    variables: set[str] = set()
-    styles: set[str] = set()
-    for _, capture, figma_id in captures:
+def _match(kind: Kind, wanted: str, captures: list[tuple[str, CaptureToken, str]]) -> list[tuple[str, str]]:
+    """Matching ``(figma id, capture token)`` pairs, one per distinct id (several ids = ambiguous)."""
+    variables: dict[str, str] = {}
+    styles: dict[str, str] = {}
+    for token, capture, figma_id in sorted(captures):
         if capture.kind != kind:
             continue
         if capture.source == "color_variable":
             names = {normalise_name(capture.name), normalise_name(f"{capture.collection}/{capture.name}")}
             if wanted in names:
-                variables.add(figma_id)
+                variables.setdefault(figma_id, token)
         elif normalise_name(capture.name) == wanted:
-            styles.add(figma_id)
-    return sorted(variables or styles)
+            styles.setdefault(figma_id, token)
+    return sorted((variables or styles).items())

@@ -5,6 +5,7 @@
     {org}/{proj}/code2wf/{code2wf_id}/attempt-{n}/spec.json         the result artifact (immutable)
     {org}/{proj}/code2wf/{code2wf_id}/attempt-{n}/failure.json      the failure artifact (immutable)
     {org}/{proj}/code2wf/{code2wf_id}/attempt-{n}/preview.png       the preview of the first screen
+    {org}/{proj}/code2wf/{code2wf_id}/attempt-{n}/materialization.json  the plugin's placement report
     {org}/{proj}/wf2des/config.json                                 the project's ingest config
 
 The manifest is ``{entry, files: [{path, sha256, size, contentType}]}``.
@@ -17,6 +18,7 @@ __all__ = [
     "failure_key",
     "file_key",
     "manifest_key",
+    "materialization_key",
     "page_import_prefix",
     "preview_key",
     "project_config_key",
@@ -52,6 +54,10 @@ def failure_key(organization_id: int, project_id: int, code2wf_id: str, attempt:
 
 def preview_key(organization_id: int, project_id: int, code2wf_id: str, attempt: int) -> str:
     return artifact_prefix(organization_id, project_id, code2wf_id, attempt) + "preview.png"
+
+
+def materialization_key(organization_id: int, project_id: int, code2wf_id: str, attempt: int) -> str:
+    return artifact_prefix(organization_id, project_id, code2wf_id, attempt) + "materialization.json"
 
 
 def project_config_key(organization_id: int, project_id: int) -> str:

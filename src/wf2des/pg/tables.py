@@ -35,6 +35,7 @@ __all__ = [
     "OutboxMessage",
     "PageImport",
     "PageImportStatus",
+    "PluginSession",
     "Project",
     "Wf2desStatus",
 ]
@@ -199,3 +200,37 @@ class OutboxMessage(Base):
     attempts: Mapped[int] = mapped_column(Integer, server_default=text("0"))
     last_error: Mapped[str | None] = mapped_column(Text)
     published_at: Mapped[datetime | None] = mapped_column(_TS)
+
+
+class PluginSession(Base):
+    """A plugin's pending sign-in (Figma's key-pair polling): only hashes of its keys are stored.
+
+    The read key (polled by the plugin) and the write key (in the login URL) are 128-bit random values known
+    only to the client; their SHA-256 is the lookup key, so the table alone cannot be used to claim a token.
+    ``state_hash`` binds one OpenID Connect authorization request to the session and is cleared when the
+    callback consumes it (a replayed callback finds nothing). ``access_token`` lives here at most until the
+    plugin's one successful poll deletes the row, or until ``expires_at`` (5 minutes) when it is purged.
+    """
+
+    __tablename__ = "plugin_session"
+    __table_args__ = (
+        CheckConstraint("(access_token IS NULL) = (token_expires_at IS NULL)", name="token_pair"),
+        CheckConstraint("(state_hash IS NULL) OR (code_verifier IS NOT NULL)", name="state_has_verifier"),
+        Index("plugin_session_write_key_hash_key", "write_key_hash", unique=True),
+        Index(
+            "plugin_session_state_hash_key",
+            "state_hash",
+            unique=True,
+            postgresql_where=text("state_hash IS NOT NULL"),
+        ),
+        Index("plugin_session_expires_at_idx", "expires_at"),
+    )
+
+    read_key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    write_key_hash: Mapped[str] = mapped_column(String(64))
+    state_hash: Mapped[str | None] = mapped_column(String(64))
+    code_verifier: Mapped[str | None] = mapped_column(String(128))
+    access_token: Mapped[str | None] = mapped_column(Text)
+    token_expires_at: Mapped[datetime | None] = mapped_column(_TS)
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    expires_at: Mapped[datetime] = mapped_column(_TS)

@@ -1,23 +1,51 @@
-"""Pure: from Figma answers to ``style_captures`` (``{token: id}``) and ``design_component`` records."""
+"""Pure: from Figma answers to ``style_captures`` (``{token: id}``), their library keys, and ``design_component``
+records.
+
+Ids of a library file's styles and variables mean nothing in another file: the plugin imports them by **key**
+(``importStyleByKeyAsync``, ``variables.importVariableByKeyAsync``). So beside ``{token: id}`` (kept exactly as
+seed 000 says) the sweep records ``{token: {kind, key}}`` and which colour source the file's captures came from.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from wf2des.assemble.library import parse_variant_name
-from wf2des.assemble.tokens import make_token
+from wf2des.assemble.tokens import TokenSource, make_token
 from wf2des.integrations.docstore.design_components import ComponentRecord
 from wf2des.integrations.figma import FileIndex, LocalVariables
 
-__all__ = ["Captures", "build_captures", "component_node_ids", "component_records", "style_ids_to_fetch"]
+__all__ = [
+    "CaptureKey",
+    "Captures",
+    "ColorSource",
+    "build_captures",
+    "component_node_ids",
+    "component_records",
+    "style_ids_to_fetch",
+]
+
+ColorSource = Literal["variables", "color_styles"]
+
+
+@dataclass(frozen=True)
+class CaptureKey:
+    kind: TokenSource
+    key: str
+
+    def as_document(self) -> dict[str, str]:
+        return {"kind": self.kind, "key": self.key}
 
 
 @dataclass(frozen=True)
 class Captures:
     tokens: dict[str, str]
     duplicates: int  # same token from two styles/variables with one name: the smaller id wins
+    keys: dict[str, CaptureKey] = field(default_factory=dict)  # token → kind and Figma key (import by key)
+    # "color_styles" when the Variables REST API was refused (Enterprise-only) and FILL styles stood in.
+    color_source: ColorSource = "variables"
 
 
 def style_ids_to_fetch(index: FileIndex, *, fallback: bool) -> list[str]:
@@ -31,16 +59,16 @@ def style_ids_to_fetch(index: FileIndex, *, fallback: bool) -> list[str]:
 def build_captures(
     index: FileIndex, nodes: Mapping[str, Mapping[str, Any] | None], variables: LocalVariables | None
 ) -> Captures:
-    pairs: list[tuple[str, str]] = []
+    pairs: list[tuple[str, str, CaptureKey | None]] = []
     for sid in sorted(index.styles):
         style = index.styles[sid]
         node = (nodes.get(sid) or {}).get("document")
         if style.get("remote") is True or not isinstance(node, Mapping):
             continue  # a style whose definition node Figma no longer returns cannot be bound
         if style.get("styleType") == "TEXT" and node.get("type") == "TEXT":
-            pairs.append((make_token("text_style", str(style["name"])), sid))
+            pairs.append((make_token("text_style", str(style["name"])), sid, _key("text_style", style)))
         elif style.get("styleType") == "FILL" and variables is None and _one_solid_paint(node):
-            pairs.append((make_token("color_style", str(style["name"])), sid))
+            pairs.append((make_token("color_style", str(style["name"])), sid, _key("color_style", style)))
     if variables is not None:
         for vid in sorted(variables.variables):
             var = variables.variables[vid]
@@ -52,15 +80,25 @@ def build_captures(
                 or collection is None
             ):
                 continue
-            pairs.append((make_token("color_variable", str(var["name"]), str(collection["name"])), vid))
+            token = make_token("color_variable", str(var["name"]), str(collection["name"]))
+            pairs.append((token, vid, _key("color_variable", var)))
     tokens: dict[str, str] = {}
+    keys: dict[str, CaptureKey] = {}
     duplicates = 0
-    for token, figma_id in pairs:
+    for token, figma_id, key in pairs:
         if token in tokens:
             duplicates += 1
             continue
         tokens[token] = figma_id
-    return Captures(tokens, duplicates)
+        if key is not None:
+            keys[token] = key
+    return Captures(tokens, duplicates, keys, "variables" if variables is not None else "color_styles")
+
+
+def _key(kind: TokenSource, entry: Mapping[str, Any]) -> CaptureKey | None:
+    """Figma always sends a local style's or variable's ``key``; without one the asset cannot be imported."""
+    key = entry.get("key")
+    return CaptureKey(kind, key) if isinstance(key, str) and key else None
 
 
 def _one_solid_paint(node: Mapping[str, Any]) -> bool:

@@ -161,7 +161,12 @@ async def _sweep_body(
     key = summary.figma_file_key
     meta = await holder.guard(figma.get_file_meta(key))
     summary.version = meta.version
-    if doc.get("components_synced_at") is not None and doc.get("swept_version") == meta.version:
+    # A file swept before keys were recorded is swept again once, even when unchanged, to gain them.
+    if (
+        doc.get("components_synced_at") is not None
+        and doc.get("swept_version") == meta.version
+        and "style_capture_keys" in doc
+    ):
         holder.step("before_complete")
         holder.writer.complete(holder.marker, version=meta.version)
         summary.status = "unchanged"
@@ -189,7 +194,12 @@ async def _sweep_body(
     present = [r.component_key for r in records]
     summary.components_removed = components.mark_removed(scope, holder.marker, run_id, present, holder.writer.now())
     holder.step("components")
-    holder.writer.write_captures(holder.marker, captures.tokens)
+    holder.writer.write_captures(
+        holder.marker,
+        captures.tokens,
+        {token: key.as_document() for token, key in captures.keys.items()},
+        captures.color_source,
+    )
     summary.captures = len(captures.tokens)
     holder.step("captures")
     holder.step("before_complete")

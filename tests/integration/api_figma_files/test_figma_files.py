@@ -15,6 +15,10 @@ from wf2des.integrations.docstore.design_components import ComponentRecord, Desi
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 
 CAPTURES = {"text/Heading%2FLarge": "S:abc123,", "color/Brand/primary": "VariableID:1:2"}
+KEYS = {
+    "text/Heading%2FLarge": {"kind": "text_style", "key": "5f2a0c"},
+    "color/Brand/primary": {"kind": "color_variable", "key": "9be41d"},
+}
 
 
 def put_file(client: httpx.Client, proj: int, key: str, role: str) -> httpx.Response:
@@ -32,7 +36,7 @@ def sweep_once(db: Database[Any], org: int, proj: int, key: str, *, components: 
     store = DesignComponents(db)
     store.upsert(scope, marker, "run-1", records, writer.now())
     store.mark_removed(scope, marker, "run-1", keep, writer.now())
-    writer.write_captures(marker, CAPTURES)
+    writer.write_captures(marker, CAPTURES, KEYS, "variables")
     writer.complete(marker, version="42")
 
 
@@ -85,6 +89,8 @@ def test_sweep_state_and_captures_are_visible(
         sweep_once(api_docs, org, proj, "LibKey1", components=["c1", "c2", "c3"], keep=["c1", "c3"])
         got = client.get(f"/v1/projects/{proj}/figma-files/LibKey1").json()
         assert got["styleCaptures"] == CAPTURES
+        assert got["styleCaptureKeys"] == KEYS  # what the plugin imports library assets by
+        assert got["colorCaptureSource"] == "variables"
         assert got["styleCaptureCount"] == 2
         assert got["activeComponentCount"] == 2
         assert got["componentsSyncedAt"] is not None

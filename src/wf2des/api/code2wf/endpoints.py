@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Query, Response, status
+from fastapi import APIRouter, Path, Query, Request, Response, status
 
-from wf2des.api.code2wf import service
+from wf2des.api.code2wf import materialization, service
 from wf2des.api.code2wf.schemas import (
     FIGMA_FILE_KEY,
     Code2wfCreate,
     Code2wfList,
     Code2wfOut,
+    Code2wfSpec,
     Materialization,
     StatusName,
     status_from_name,
@@ -20,6 +21,7 @@ from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, Session
 from wf2des.api.ids import ResourceId
 from wf2des.api.problems import problem_responses
 from wf2des.api.responses import model_response
+from wf2des.core.errors import NotFound
 from wf2des.pg.repositories import Code2wfListFilter
 
 __all__ = ["router"]
@@ -28,6 +30,8 @@ router = APIRouter(prefix="/v1/projects/{projectId}/code2wf", tags=["code2wf"])
 
 Code2wfId = Annotated[ResourceId, Path(alias="code2wfId", min_length=1, max_length=255)]
 _READ = problem_responses(401, 404, 422)
+# Artifacts are immutable, so a preview never changes under its URL; ``private``: it needs a bearer token.
+PREVIEW_CACHE_CONTROL = "private, max-age=31536000, immutable"
 
 
 @router.post(
@@ -88,13 +92,8 @@ async def get_code2wf(scope: ProjectScopeDep, session: SessionDep, code2wf_id: C
 
 @router.get(
     "/{code2wfId}/result",
-    responses={
-        200: {
-            "description": "The wireframe spec JSON",
-            "content": {"application/json": {"schema": {"type": "object"}}},
-        },
-        **problem_responses(401, 404, 409, 422),
-    },
+    response_model=Code2wfSpec,
+    responses={200: {"description": "The wireframe spec JSON"}, **problem_responses(401, 404, 409, 422)},
     summary="The generated spec (completed generations only)",
 )
 async def get_code2wf_result(
@@ -108,14 +107,79 @@ async def get_code2wf_result(
     "/{code2wfId}/materialization",
     response_model=Materialization,
     responses=problem_responses(401, 404, 409, 422),
-    summary="Report placement in Figma (idempotent)",
+    summary="Report placement in Figma (idempotent), optionally with the plugin's report",
+    description="The body is optional: a `MaterializationReport` (JSON, at most 64 KiB). An oversized or "
+    "malformed report is a 422 and nothing is recorded. The report is stored once, beside the result.",
+    openapi_extra={
+        "requestBody": {
+            "required": False,
+            "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/MaterializationReport"}}
+            },
+        }
+    },
 )
 async def materialize_code2wf(
-    scope: ProjectScopeDep, principal: CurrentPrincipal, session: SessionDep, code2wf_id: Code2wfId
+    request: Request,
+    scope: ProjectScopeDep,
+    principal: CurrentPrincipal,
+    session: SessionDep,
+    blobs: BlobsDep,
+    code2wf_id: Code2wfId,
 ) -> Materialization:
+    report = materialization.parse_report(await materialization.read_body(request))
     row = await service.materialize(session, scope, code2wf_id, principal.subject)
     assert row.materialized_at is not None
-    return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at)
+    if report is not None:
+        await materialization.store_report(
+            blobs, scope.organization_id, scope.project_id, row.id, row.attempt, report
+        )
+    else:
+        report = await materialization.read_report(
+            blobs, scope.organization_id, scope.project_id, row.id, row.attempt
+        )
+    return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
+
+
+@router.get(
+    "/{code2wfId}/materialization",
+    response_model=Materialization,
+    responses=problem_responses(401, 404, 422),
+    summary="When the generation was placed in Figma, and the plugin's report",
+)
+async def get_materialization(
+    scope: ProjectScopeDep, session: SessionDep, blobs: BlobsDep, code2wf_id: Code2wfId
+) -> Materialization:
+    row = await service.get(session, scope, code2wf_id)
+    if row.materialized_at is None:
+        raise NotFound("The generation has not been placed in Figma yet.", code="not_materialized")
+    report = await materialization.read_report(
+        blobs, scope.organization_id, scope.project_id, row.id, row.attempt
+    )
+    return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
+
+
+@router.get(
+    "/{code2wfId}/preview",
+    response_class=Response,
+    responses={
+        200: {
+            "description": "The preview PNG the worker drew of the first screen (immutable)",
+            "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
+        },
+        **problem_responses(401, 404, 422),
+    },
+    summary="The generation's preview image",
+)
+async def get_preview(
+    scope: ProjectScopeDep, session: SessionDep, blobs: BlobsDep, code2wf_id: Code2wfId
+) -> Response:
+    content, etag = await service.read_preview(session, scope, code2wf_id, blobs)
+    return Response(
+        content,
+        media_type="image/png",
+        headers={"Cache-Control": PREVIEW_CACHE_CONTROL, "ETag": etag},
+    )
 
 
 @router.post(

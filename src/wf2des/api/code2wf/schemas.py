@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from wf2des.api.code2wf.report import MaterializationReport
 from wf2des.api.ids import ResourceId
 from wf2des.pg.repositories import Code2wfRecord
 from wf2des.pg.tables import Code2wf, Wf2desStatus
@@ -18,6 +19,7 @@ __all__ = [
     "Code2wfCreate",
     "Code2wfList",
     "Code2wfOut",
+    "Code2wfSpec",
     "Materialization",
     "StatusName",
     "camel",
@@ -112,9 +114,25 @@ class Code2wfList(_Camel):
     next_cursor: str | None
 
 
+class Code2wfSpec(BaseModel):
+    """The wireframe spec: its full contract is the JSON Schema ``schemas/code2wf-spec.v1.json``.
+
+    Only the version field is spelled out here; generate the spec's own types from that JSON Schema.
+    """
+
+    model_config = ConfigDict(extra="allow", title="Code2wfSpec")
+
+    schema_: str = Field(
+        alias="schema", description="wf2des.code2wf.spec/v1 or wf2des.code2wf.spec/v1.1"
+    )
+
+
 class Materialization(_Camel):
     code2wf_id: str
     materialized_at: datetime
+    report: MaterializationReport | None = Field(
+        default=None, description="the plugin's placement report, when it sent one"
+    )
 
 
 def _fields(row: Code2wf | Code2wfRecord) -> dict[str, Any]:

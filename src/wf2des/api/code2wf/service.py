@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import re
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -22,12 +23,13 @@ from wf2des.api.code2wf.sources import CompletedImports, SourceImport
 from wf2des.api.deps import OUTBOX_WRITTEN
 from wf2des.api.settings import ApiSettings
 from wf2des.api.tenancy import not_found
-from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput
+from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput, NotFound
 from wf2des.core.ids import new_uuid7
 from wf2des.core.settings import Settings
 from wf2des.core.webhooks import derive_callback_key
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
+from wf2des.jobs.layout import preview_key
 from wf2des.pg.repositories import (
     Code2wfListFilter,
     Code2wfRecord,
@@ -46,6 +48,7 @@ __all__ = [
     "get",
     "list_page",
     "materialize",
+    "read_preview",
     "read_result",
     "retry",
     "screen_id_for",
@@ -188,6 +191,22 @@ async def read_result(session: AsyncSession, scope: ProjectScope, code2wf_id: st
         return await anyio.to_thread.run_sync(blobs.get, row.result_url)
     except BlobNotFound:
         raise InvalidInput("The result artifact is missing.", code="result_missing") from None
+
+
+async def read_preview(
+    session: AsyncSession, scope: ProjectScope, code2wf_id: str, blobs: BlobStore
+) -> tuple[bytes, str]:
+    """The preview PNG and its strong ETag; 404 ``preview_not_found`` when the worker stored none."""
+    row = await get(session, scope, code2wf_id)
+    missing = NotFound("This generation has no preview.", code="preview_not_found")
+    if row.status != Wf2desStatus.COMPLETED:
+        raise missing
+    key = preview_key(row.organization_id, row.project_id, row.id, row.attempt)
+    try:
+        content = await anyio.to_thread.run_sync(blobs.get, key)
+    except BlobNotFound:
+        raise missing from None
+    return content, '"' + hashlib.sha256(content).hexdigest()[:32] + '"'
 
 
 async def materialize(session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf:

@@ -12,6 +12,7 @@ from wf2des.api.deps import SessionDep, StateDep
 from wf2des.api.events.schemas import EVENT_ADAPTER, EventAck
 from wf2des.api.events.service import apply_event
 from wf2des.api.ids import ResourceId
+from wf2des.api.openapi_schema import inline_defs
 from wf2des.api.problems import problem_responses
 from wf2des.core.errors import InvalidInput, PayloadTooLarge, Unauthorized
 from wf2des.core.webhooks import WebhookVerificationError, derive_callback_key, verify
@@ -30,7 +31,9 @@ _MAX_BODY = 64 * 1024
     openapi_extra={
         "requestBody": {
             "required": True,
-            "content": {"application/json": {"schema": EVENT_ADAPTER.json_schema(by_alias=True)}},
+            "content": {
+                "application/json": {"schema": inline_defs(EVENT_ADAPTER.json_schema(by_alias=True))}
+            },
         },
         "parameters": [
             {"name": h, "in": "header", "required": True, "schema": {"type": "string"}}

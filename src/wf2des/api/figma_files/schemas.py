@@ -17,6 +17,7 @@ __all__ = [
     "FigmaFileOut",
     "FileRegistration",
     "RoleName",
+    "StyleCaptureKey",
     "role_from_name",
 ]
 
@@ -76,16 +77,28 @@ class FigmaFileOut(_Camel):
         return cls(**cls.fields_of(doc, active_components=active_components, now=now))
 
 
+class StyleCaptureKey(_Camel):
+    """What a library asset is imported by in another file (``importStyleByKeyAsync`` and friends)."""
+
+    kind: Literal["text_style", "color_style", "color_variable"]
+    key: str
+
+
 class FigmaFileDetail(FigmaFileOut):
-    """One file, with its captures: ``{token: Figma style or variable id}`` (see ``wf2des.assemble.tokens``)."""
+    """One file, with its captures: ``{token: Figma style or variable id}`` (see ``wf2des.assemble.tokens``),
+    each token's kind and key, and whether colours came from variables or the colour-style fallback."""
 
     style_captures: dict[str, str]
+    style_capture_keys: dict[str, StyleCaptureKey] = {}
+    color_capture_source: Literal["variables", "color_styles"] | None = None
 
     @classmethod
     def of(cls, doc: dict[str, Any], *, active_components: int, now: datetime) -> FigmaFileDetail:
         return cls(
             **FigmaFileOut.fields_of(doc, active_components=active_components, now=now),
             style_captures=dict(doc.get("style_captures") or {}),
+            style_capture_keys=dict(doc.get("style_capture_keys") or {}),
+            color_capture_source=doc.get("color_capture_source"),
         )
 
 

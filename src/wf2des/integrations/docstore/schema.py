@@ -80,6 +80,24 @@ def project_figma_file_validator() -> dict[str, Any]:
                 # Not in seed 000: the Figma file version that components_synced_at certifies, so an
                 # unchanged file costs one request (GET /meta). Written only by component_sweep.
                 "swept_version": {"bsonType": "string"},
+                # Not in seed 000 (style_captures stays exactly {token: id}): per captured token, what the
+                # plugin needs to import a library asset — its kind and Figma key. Written only by
+                # component_sweep, in the same update as style_captures.
+                "style_capture_keys": {
+                    "bsonType": "object",
+                    "additionalProperties": {
+                        "bsonType": "object",
+                        "required": ["kind", "key"],
+                        "additionalProperties": False,
+                        "properties": {
+                            "kind": {"enum": ["text_style", "color_style", "color_variable"]},
+                            "key": {"bsonType": "string", "minLength": 1, "maxLength": 255},
+                        },
+                    },
+                },
+                # Where the colour captures came from: variables, or FILL styles when the Variables REST
+                # API was refused (it needs Figma Enterprise).
+                "color_capture_source": {"enum": ["variables", "color_styles"]},
                 "index_schema_version": _INT,
                 "created_at": _DATE,
                 "updated_at": _DATE,

@@ -1,8 +1,10 @@
 """The ``component_sweep`` writer of ``project_figma_file``: the single-flight marker and the sync fields.
 
-It owns ``sweep_marker``, ``style_captures``, ``sweep_error``, ``components_synced_at`` and ``swept_version``
-(the Figma ``version`` that ``components_synced_at`` certifies, used to skip unchanged files) — never ``role``
-or ``config_url``, which belong to registration. Every write is a field-level ``$set`` of those fields.
+It owns ``sweep_marker``, ``style_captures``, ``sweep_error``, ``components_synced_at``, ``swept_version``
+(the Figma ``version`` that ``components_synced_at`` certifies, used to skip unchanged files),
+``style_capture_keys`` (``{token: {kind, key}}``, what the plugin imports library assets by) and
+``color_capture_source`` (``variables``, or ``color_styles`` when the Variables API was refused) — never
+``role`` or ``config_url``, which belong to registration. Every write is a field-level ``$set`` of those fields.
 
 Single flight and fencing:
 
@@ -40,7 +42,15 @@ __all__ = ["DEFAULT_LEASE", "SWEEP_FIELDS", "Marker", "SweepMarkerLost", "SweepW
 
 DEFAULT_LEASE: Final = timedelta(minutes=10)
 SWEEP_FIELDS: Final = frozenset(
-    {"sweep_marker", "style_captures", "sweep_error", "components_synced_at", "swept_version"}
+    {
+        "sweep_marker",
+        "style_captures",
+        "sweep_error",
+        "components_synced_at",
+        "swept_version",
+        "style_capture_keys",
+        "color_capture_source",
+    }
 )
 
 
@@ -102,8 +112,20 @@ class SweepWriter:
     def still_holds(self, marker: Marker) -> bool:
         return self._files.count_documents({"_id": marker.file_id, "sweep_marker.token": marker.token}, limit=1) == 1
 
-    def write_captures(self, marker: Marker, captures: Mapping[str, str]) -> None:
-        self._fenced(marker, {"style_captures": dict(captures)})
+    def write_captures(
+        self,
+        marker: Marker,
+        captures: Mapping[str, str],
+        keys: Mapping[str, Mapping[str, str]] | None = None,
+        color_source: str | None = None,
+    ) -> None:
+        """Ids, keys and colour source in one ``$set``: a reader never sees keys of another capture set."""
+        fields: dict[str, Any] = {"style_captures": dict(captures)}
+        if keys is not None:
+            fields["style_capture_keys"] = {token: dict(entry) for token, entry in keys.items()}
+        if color_source is not None:
+            fields["color_capture_source"] = color_source
+        self._fenced(marker, fields)
 
     def complete(self, marker: Marker, *, version: str | None) -> datetime:
         """The last write of a successful sweep: watermark, no error, marker released — all or nothing."""

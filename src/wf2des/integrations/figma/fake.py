@@ -23,6 +23,7 @@ Run it in-process with ``with FakeFigma(...) as fake: fake.url`` (a ``ThreadingH
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import threading
@@ -225,7 +226,8 @@ class FakeFigma:
             variables[vid] = {
                 "id": vid,
                 "name": entry["name"],
-                "key": entry["key"],
+                # A variable's key is its own (not the style's): derived, so it is stable across answers.
+                "key": hashlib.sha1(f"variable:{entry['key']}".encode()).hexdigest(),
                 "variableCollectionId": collection_id,
                 "resolvedType": "COLOR",
                 "valuesByMode": {mode_id: {**fills[0]["color"]}},

@@ -13,18 +13,29 @@ from wf2des.pg.repositories.code2wf import (
 )
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
-from wf2des.pg.repositories.projects import ProjectRepository
+from wf2des.pg.repositories.plugin_sessions import (
+    ClaimedToken,
+    PendingLogin,
+    PluginSessionRepository,
+    PollState,
+)
+from wf2des.pg.repositories.projects import ProjectRepository, ProjectSummary
 from wf2des.pg.repositories.scope import AccessibleOrganizationID, ProjectScope
 
 __all__ = [
     "AccessibleOrganizationID",
+    "ClaimedToken",
     "Code2wfListFilter",
     "Code2wfRecord",
     "Code2wfRepository",
     "OutboxRepository",
     "PageImportRepository",
+    "PendingLogin",
+    "PluginSessionRepository",
+    "PollState",
     "ProjectRepository",
     "ProjectScope",
+    "ProjectSummary",
     "TerminalOutcome",
     "discovery_statement",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert
@@ -10,7 +11,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.pg.tables import Organization, Project
 
-__all__ = ["ProjectRepository"]
+__all__ = ["ProjectRepository", "ProjectSummary"]
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectSummary:
+    organization_id: int
+    project_id: int
+    name: str
 
 
 class ProjectRepository:
@@ -25,6 +33,19 @@ class ProjectRepository:
             Project.id == project_id, Project.organization_id.in_(list(among))
         )
         return (await self._session.execute(stmt)).scalar_one_or_none()
+
+    async def list_accessible(self, organizations: Collection[int], limit: int) -> list[ProjectSummary]:
+        """The projects of the caller's organizations (``organizations`` comes from a verified token)."""
+        if not organizations:
+            return []
+        stmt = (
+            select(Project.organization_id, Project.id, Project.name)
+            .where(Project.organization_id.in_(sorted(organizations)))
+            .order_by(Project.name, Project.id)
+            .limit(limit)
+        )
+        rows = (await self._session.execute(stmt)).all()
+        return [ProjectSummary(organization_id=r[0], project_id=r[1], name=r[2]) for r in rows]
 
     async def ensure(self, organization_id: int, project_id: int, name: str) -> bool:
         """Create the organization if missing and the project; False when the project already existed.

@@ -1,8 +1,9 @@
 """One Code2WF generation, from a job envelope to an immutable artifact and a signed event.
 
     load manifest + files (blob store) → capture (warm Chromium) → convert (pure) → assemble
-    (style bindings from the project's library captures; library components as instances, by the config's
-    rules and by name; placement from the project config)
+    (style bindings from the working file's and the library files' captures, with the kind, id, key and
+    origin of each; library components as instances, by the config's rules and by name; placement from the
+    project config)
     → put_immutable(spec.json) → signed ``code2wf.completed``
 
 At-least-once delivery means a job can run twice. The artifact key names the generation and its attempt,
@@ -22,7 +23,16 @@ from typing import Any, Literal
 
 from jsonschema import ValidationError
 
-from wf2des.assemble import AreaNotFound, ProjectConfig, apply_bindings, design_area, style_bindings
+from wf2des.assemble import (
+    AreaNotFound,
+    CaptureFile,
+    ProjectConfig,
+    apply_bindings,
+    capture_files,
+    design_area,
+    merge_captures,
+    style_bindings,
+)
 from wf2des.assemble.components import map_components
 from wf2des.assemble.config_store import InvalidStoredConfig, read_current_config
 from wf2des.assemble.hints import element_hints
@@ -219,27 +229,13 @@ def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str
 def _assemble(
     job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any], capture: CaptureResult
 ) -> dict[str, Any]:
-    """Style bindings from the project's library captures; library components; placement from the config."""
+    """Style bindings (and their details) from the captures; library components; placement from the config."""
     config = _project_config(job, runtime)
     spec = _library_components(job, runtime, spec, capture, config)
-    captures: dict[str, str] = {}
-    for doc in (
-        runtime.docstore[PROJECT_FIGMA_FILE]
-        .find(
-            {
-                "organization_id": job.organization_id,
-                "project_id": job.project_id,
-                "role": int(FileRole.LIBRARY),
-            },
-            {"style_captures": 1, "figma_file_key": 1},
-        )
-        .sort("figma_file_key", 1)
-    ):
-        for token, figma_id in (doc.get("style_captures") or {}).items():
-            captures.setdefault(token, figma_id)  # first library file (by key) wins: deterministic
-    if captures or config is not None:
+    captures = merge_captures(_capture_files(job, runtime))
+    if captures.ids or config is not None:
         aliases = config.token_aliases if config is not None else None
-        spec = apply_bindings(spec, style_bindings(spec, captures, aliases))
+        spec = apply_bindings(spec, style_bindings(spec, captures.ids, aliases), captures)
     area, problem = _design_area(job, runtime, config)
     spec["placement"] = {
         "figmaFileKey": job.figma_file_key,
@@ -258,6 +254,19 @@ def _assemble(
         spec["outcomes"] = [*spec["outcomes"], outcome]
         spec["flagCount"] = spec_flag_count(spec)
     return spec
+
+
+def _capture_files(job: Code2wfJob, runtime: WorkerRuntime) -> list[CaptureFile]:
+    """The working file's own captures first (usable by id), then each library file's, by key."""
+    docs = runtime.docstore[PROJECT_FIGMA_FILE].find(
+        {
+            "organization_id": job.organization_id,
+            "project_id": job.project_id,
+            "$or": [{"role": int(FileRole.LIBRARY)}, {"figma_file_key": job.figma_file_key}],
+        },
+        {"style_captures": 1, "style_capture_keys": 1, "color_capture_source": 1, "figma_file_key": 1},
+    )
+    return capture_files(docs, job.figma_file_key)
 
 
 def _library_components(

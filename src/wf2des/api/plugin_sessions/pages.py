@@ -1,0 +1,54 @@
+"""The login pages a browser shows: small, self-contained HTML, never cached, never framed, no referrer.
+
+``Referrer-Policy: no-referrer`` matters: the login URL carries the write key, and without it the provider's
+page (and anything it loads) would receive that URL in ``Referer``.
+"""
+
+from __future__ import annotations
+
+import html
+
+from fastapi.responses import HTMLResponse
+
+__all__ = ["PAGE_HEADERS", "dev_form", "message_page"]
+
+PAGE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
+    "frame-ancestors 'none'",
+}
+
+_STYLE = (
+    "body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#222}"
+    "label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}"
+    "button{font:inherit;margin-top:1rem;padding:.5rem 1rem}"
+)
+
+
+def _page(title: str, body: str, status: int) -> HTMLResponse:
+    document = (
+        f"<!doctype html><html lang=en><head><meta charset=utf-8><title>{html.escape(title)}</title>"
+        f"<meta name=viewport content='width=device-width'><style>{_STYLE}</style></head>"
+        f"<body><h1>{html.escape(title)}</h1>{body}</body></html>"
+    )
+    return HTMLResponse(document, status_code=status, headers=PAGE_HEADERS)
+
+
+def message_page(title: str, message: str, status: int = 200) -> HTMLResponse:
+    return _page(title, f"<p>{html.escape(message)}</p>", status)
+
+
+def dev_form(write_key: str) -> HTMLResponse:
+    body = (
+        "<p>Development sign-in: choose the organization and subject of the token.</p>"
+        "<form method=post action='/login/dev'>"
+        f"<input type=hidden name=session value='{html.escape(write_key, quote=True)}'>"
+        "<label for=organization>Organization id</label>"
+        "<input id=organization name=organization required inputmode=numeric pattern='[0-9]{1,18}' value='1'>"
+        "<label for=subject>Subject</label>"
+        "<input id=subject name=subject required maxlength=255 value='dev-user'>"
+        "<button type=submit>Sign in</button></form>"
+    )
+    return _page("Sign in to wf2des", body, 200)
