@@ -20,6 +20,19 @@ def worker(
     import os
     import tempfile
 
+    from wf2des.integrations.browser.isolation import (
+        IsolationSettings,
+        IsolationUnavailable,
+        namespace_prefix,
+    )
+
+    if IsolationSettings().isolation == "namespace":
+        try:  # fail at start, not on the first job: a worker that cannot fence its browser takes no work
+            namespace_prefix()
+        except IsolationUnavailable as exc:
+            typer.echo(f"wf2des worker: {exc.detail}", err=True)
+            raise typer.Exit(2) from None
+
     if metrics_port:
         # Jobs run in prefork children: their counters reach this process's endpoint only through
         # prometheus_client's multiprocess mode, which must be set up before any metric is created.
