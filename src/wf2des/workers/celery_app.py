@@ -29,7 +29,12 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
         accept_content=["json"],
         result_backend=None,
         task_ignore_result=True,
-        task_soft_time_limit=worker_settings.hard_time_limit_s - 10,
+        # The job's own budget ends it first (a failure outcome); the soft limit interrupts a phase that
+        # does not return, and the task turns it into the same timeout outcome.
+        task_soft_time_limit=min(
+            worker_settings.hard_time_limit_s - 10,
+            worker_settings.job_timeout_s + worker_settings.job_grace_s,
+        ),
         task_time_limit=worker_settings.hard_time_limit_s,
         broker_connection_retry_on_startup=True,
         worker_hijack_root_logger=False,
@@ -49,7 +54,9 @@ def _init_process(**_: object) -> None:
 
     from wf2des.core.logging import configure_logging
 
-    if not structlog.is_configured():  # the solo pool (in-process worker) sends this too: keep the host's setup
+    if (
+        not structlog.is_configured()
+    ):  # the solo pool (in-process worker) sends this too: keep the host's setup
         configure_logging()
 
 

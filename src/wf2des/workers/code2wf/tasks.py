@@ -11,7 +11,8 @@ from pydantic import ValidationError
 
 from wf2des.core.logging import bind, clear_context, get_logger
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
-from wf2des.workers.code2wf.pipeline import Outcome, generate
+from wf2des.workers.code2wf.deadline import Budget
+from wf2des.workers.code2wf.pipeline import Outcome, generate, record_timeout
 from wf2des.workers.events import deliver_event
 from wf2des.workers.metrics import JOB_SECONDS, JOBS
 from wf2des.workers.runtime import get_runtime
@@ -39,8 +40,14 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         return {"status": "expired"}
     runtime = get_runtime()
     JOBS.labels("started").inc()
+    budget = Budget(runtime.worker_settings.job_timeout_s)
     with JOB_SECONDS.time():
-        outcome: Outcome = generate(job, runtime)
+        try:
+            outcome: Outcome = generate(job, runtime, budget)
+        except SoftTimeLimitExceeded:
+            # a phase did not return within the budget plus its grace: still exactly one, clear outcome
+            log.error("job exceeded the soft time limit")
+            outcome = record_timeout(job, runtime, budget.message())
     JOBS.labels(outcome.status).inc()
     delivery = deliver_event(
         job, outcome.event(job.attempt), retry_for_s=runtime.worker_settings.event_retry_for_s
@@ -60,8 +67,4 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
 def register(app: Celery) -> None:
     @app.task(name=CODE2WF_GENERATE, acks_late=True, reject_on_worker_lost=True)
     def generate_task(payload: dict[str, Any]) -> dict[str, Any]:
-        try:
-            return run_code2wf_job(payload)
-        except SoftTimeLimitExceeded:
-            log.error("job exceeded the soft time limit")
-            raise
+        return run_code2wf_job(payload)
