@@ -51,7 +51,8 @@ def test_a_tiny_page_with_two_million_characters_ends_quickly_with_a_bounded_spe
     validate_spec(spec)
     texts = [n["characters"] for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "TEXT"]
     assert max(len(t) for t in texts) == 10_000
-    assert texts[0].startswith("word word") and texts[0].endswith("…")
+    assert texts[0].startswith("word word")
+    assert texts[0].endswith("…")
     cut = [o for o in spec["outcomes"] if o["kind"] == "text_truncated"]
     assert [o["flagged"] for o in cut] == [True]
     assert cut[0]["message"] == "1 text was longer than 10,000 characters and cut to that length"
@@ -108,4 +109,5 @@ def test_an_interrupted_generation_records_one_timeout_outcome(
         "the generation did not finish within 60 s"
     )
     again = record_timeout(job, runtime, "the generation did not finish within 60 s")
-    assert again.reused and again.result_url == first.result_url
+    assert again.reused
+    assert again.result_url == first.result_url
