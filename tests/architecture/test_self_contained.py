@@ -34,14 +34,16 @@ def _scanned_files() -> list[Path]:
 
 def outside_references(path: Path, text: str) -> list[str]:
     """Every line of ``text`` (the contents of ``path``) that builds a path outside the repository."""
-    depth = len(path.relative_to(REPO).parts) - 1  # parents[depth - 1] is the repository root
+    root_index = len(path.relative_to(REPO).parts) - 1  # Path(__file__).parents[root_index] is the repository
     problems = []
     for number, line in enumerate(text.splitlines(), 1):
         if OUTSIDE.search(line):
             problems.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
         for match in PARENTS.finditer(line):
-            if int(match.group(1)) >= depth:
-                problems.append(f"{path.relative_to(REPO)}:{number}: climbs above the repository: {line.strip()}")
+            if int(match.group(1)) > root_index:
+                problems.append(
+                    f"{path.relative_to(REPO)}:{number}: climbs above the repository: {line.strip()}"
+                )
     return problems
 
 

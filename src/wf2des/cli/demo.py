@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 import time
+import zlib
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -25,30 +26,33 @@ if TYPE_CHECKING:
     import uvicorn
 
     from wf2des.core.settings import Settings
+    from wf2des.integrations.figma.fake import ExtraStyle
     from wf2des.pg.settings import PgSettings
 
 __all__ = ["demo", "fake_figma"]
 
 LIBRARY_FILE = "DemoLibraryFile"
 WORKING_FILE = "DemoWorkingFile"
-# The demo library's styles are named h1, h2, regular-text, black…: the project config maps the
-# wireframe's tokens onto them, as a designer would for their own library.
 DEMO_CONFIG = {
     "wfArea": {"page": "cover", "nodeNamePattern": "^cover$"},
     "designArea": {"page": "cover", "nodeNamePattern": "^cover$"},
     "memoMarkers": ["NOTE:"],
-    "tokenAliases": {
-        "text": {
-            "text/heading-1": "h1",
-            "text/heading-2": "h2",
-            "text/heading-3": "h2",
-            "text/body": "regular-text",
-            "text/body-strong": "regular-text",
-            "text/caption": "f2",
-        },
-        "color": {"color/wf/text": "black", "color/wf/grey-900": "black", "color/wf/grey-200": "#E1E4E8"},
-    },
 }
+
+
+def demo_library_styles() -> list[ExtraStyle]:
+    """The demo library's wireframe kit, as a team that wireframes in Figma keeps one.
+
+    Its colour styles sit in a variable collection named ``wf`` and its text styles carry the wireframe
+    ramp's names, so every token the generator emits binds without aliases: the flags a demo run shows are
+    the page's own.
+    """
+    from wf2des.generator.tokens import COLOR_VALUES, TEXT_STYLE_NAMES
+    from wf2des.integrations.figma.fake import ExtraStyle
+
+    colours = [ExtraStyle(token.rsplit("/", 1)[1], "FILL", hex=hex_) for token, hex_ in COLOR_VALUES.items()]
+    texts = [ExtraStyle(token.split("/", 1)[1], "TEXT") for token in TEXT_STYLE_NAMES]
+    return colours + texts
 
 
 @app.command()
@@ -90,7 +94,10 @@ def demo(
             from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 
             fake = stack.enter_context(FakeFigma(token=FAKE_TOKEN))
-            fake.add_file(LIBRARY_FILE)
+            kit = demo_library_styles()
+            # A new kit is a new file version, as an edit in Figma is, so a kept data directory re-sweeps it.
+            version = str(zlib.crc32(repr(kit).encode()))
+            fake.add_file(LIBRARY_FILE, collection_name="wf", extra_styles=kit, version=version)
             fake.add_file(WORKING_FILE)
             os.environ["WF2DES_FIGMA_API_URL"] = fake.url
             os.environ["WF2DES_FIGMA_TOKEN"] = FAKE_TOKEN

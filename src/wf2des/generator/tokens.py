@@ -18,6 +18,7 @@ from wf2des.generator.model import TextRun
 __all__ = [
     "COLOR_VALUES",
     "FONT_FAMILY",
+    "TEXT_STYLE_NAMES",
     "TextRamp",
     "color_token",
     "figma_style",
@@ -26,6 +27,14 @@ __all__ = [
 ]
 
 FONT_FAMILY = "Inter"
+MAX_HEADINGS = 4
+# Every text token a ramp can name (a page uses a subset).
+TEXT_STYLE_NAMES = (
+    *(f"text/heading-{i}" for i in range(1, MAX_HEADINGS + 1)),
+    "text/body",
+    "text/body-strong",
+    "text/caption",
+)
 COLOR_VALUES: dict[str, str] = {
     "color/wf/white": "#FFFFFF",
     "color/wf/grey-50": "#F7F7F7",
@@ -122,7 +131,7 @@ class TextRamp:
                 groups[-1].append(size)
             else:
                 groups.append([size])
-        while len(groups) > 4:
+        while len(groups) > MAX_HEADINGS:
             groups[-2].extend(groups.pop())
         self.headings = [_Cluster(f"text/heading-{i}", min(g), max(g)) for i, g in enumerate(groups, start=1)]
         self._stats: dict[str, Counter[tuple[float, int, float]]] = {}

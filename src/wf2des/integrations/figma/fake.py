@@ -28,14 +28,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from importlib.resources import files
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib.resources import files
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
-__all__ = ["FAKE_TOKEN", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
+__all__ = ["FAKE_TOKEN", "ExtraStyle", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
 
 FAKE_TOKEN = "figd_fake-local-token"  # the fake's own, public token
 
@@ -52,6 +52,10 @@ def default_fixtures_dir() -> Path:
         return Path(env)
     # The recordings are plain files inside the package (a wheel installs them unzipped), so a real path exists.
     return Path(str(files("wf2des.integrations.figma") / "recordings"))
+
+
+def _solid_fills(node: JSON) -> list[JSON]:
+    return [p for p in node["document"].get("fills", []) if p.get("type") == "SOLID"]
 
 
 @cache
@@ -71,6 +75,20 @@ class Fault:
     error_shape: str = "err"  # "err" → {status, err}; "message" → {status, error: true, message}
 
 
+@dataclass(frozen=True)
+class ExtraStyle:
+    """A style added to a served file, made by transforming a recorded style of the same type.
+
+    FILL: a solid ``hex`` colour (it also becomes a colour variable). TEXT: a type size and weight.
+    """
+
+    name: str
+    style_type: Literal["FILL", "TEXT"]
+    hex: str = "#000000"
+    font_size: float = 16.0
+    font_weight: int = 400
+
+
 @dataclass
 class FakeFile:
     """A recorded file plus the transformations applied when it is served."""
@@ -84,6 +102,7 @@ class FakeFile:
     removed: set[str] = field(default_factory=set)
     variables_forbidden: bool = False
     collection_name: str = "Brand/Core #1"
+    extra_styles: list[ExtraStyle] = field(default_factory=list)
 
     def bump(self) -> str:
         """A new version, as Figma does on every saved edit."""
@@ -133,7 +152,11 @@ class FakeFigma:
     # -- the answers (pure: also used directly by the OpenAPI conformance test) --------------------------------
 
     def file_body(self, f: FakeFile, depth: int | None) -> JSON:
-        body = {k: copy.deepcopy(v) for k, v in self._file.items() if k not in ("document", "components", "styles")}
+        body = {
+            k: copy.deepcopy(v)
+            for k, v in self._file.items()
+            if k not in ("document", "components", "styles")
+        }
         body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
         body["document"] = _trim(self._file["document"], depth)
         body["components"] = self.components_of(f)
@@ -177,7 +200,7 @@ class FakeFigma:
         for sid, (entry, node) in self.styles_of(f).items():
             if entry["styleType"] != "FILL":
                 continue
-            fills = [p for p in node["document"].get("fills", []) if p.get("type") == "SOLID"]
+            fills = _solid_fills(node)
             if not fills:
                 continue
             vid = f"VariableID:{sid}"
@@ -204,8 +227,11 @@ class FakeFigma:
             "hiddenFromPublishing": False,
             "variableIds": list(variables),
         }
-        return {"status": 200, "error": False,
-                "meta": {"variables": variables, "variableCollections": {collection_id: collection}}}
+        return {
+            "status": 200,
+            "error": False,
+            "meta": {"variables": variables, "variableCollections": {collection_id: collection}},
+        }
 
     def components_of(self, f: FakeFile) -> dict[str, JSON]:
         recorded = list(self._file["components"].items())
@@ -237,11 +263,51 @@ class FakeFigma:
                 node = copy.deepcopy(node)
                 node["document"] = {**node["document"], "id": sid, "name": entry["name"]}
             out[sid] = (_modern(entry), node)
+        for i, extra in enumerate(f.extra_styles):
+            sid = f"7{i:05d}:1"
+            out[sid] = self._extra_style(sid, extra)
         return out
+
+    def _extra_style(self, sid: str, extra: ExtraStyle) -> tuple[JSON, JSON]:
+        """A recorded style of ``extra.style_type`` renamed, re-keyed and given the extra's values."""
+        template_id = next(
+            i
+            for i, e in self._file["styles"].items()
+            if e["styleType"] == extra.style_type
+            and i in self._style_nodes
+            and (extra.style_type == "TEXT" or _solid_fills(self._style_nodes[i]))
+        )
+        entry = {
+            **self._file["styles"][template_id],
+            "name": extra.name,
+            "key": f"extra{sid.replace(':', '')}",
+        }
+        node = copy.deepcopy(self._style_nodes[template_id])
+        document = node["document"]
+        document.update(id=sid, name=extra.name)
+        if extra.style_type == "FILL":
+            rgb = [int(extra.hex[k : k + 2], 16) / 255 for k in (1, 3, 5)]
+            document["fills"] = [
+                {
+                    "blendMode": "NORMAL",
+                    "type": "SOLID",
+                    "color": {"r": rgb[0], "g": rgb[1], "b": rgb[2], "a": 1.0},
+                }
+            ]
+        else:
+            document["style"] = {
+                **document.get("style", {}),
+                "fontFamily": "Inter",
+                "fontSize": extra.font_size,
+                "fontWeight": extra.font_weight,
+            }
+        return _modern(entry), node
 
     # -- HTTP ---------------------------------------------------------------------------------------------------
 
-    def handle(self, path: str, query: dict[str, list[str]], headers: dict[str, str]) -> tuple[int, JSON, dict[str, str]]:
+    def handle(
+        self, path: str, query: dict[str, list[str]], headers: dict[str, str]
+    ) -> tuple[int, JSON, dict[str, str]]:
         kind, key = _route(path)
         with self._lock:
             self.requests[kind or "unknown"] += 1
@@ -258,8 +324,11 @@ class FakeFigma:
             if fault.status >= 400:
                 status, body, extra = _error(fault.status, "injected fault", fault.error_shape)
                 if fault.retry_after is not None:
-                    extra = {"Retry-After": f"{fault.retry_after:g}", "X-Figma-Plan-Tier": "enterprise",
-                             "X-Figma-Rate-Limit-Type": "low"}
+                    extra = {
+                        "Retry-After": f"{fault.retry_after:g}",
+                        "X-Figma-Plan-Tier": "enterprise",
+                        "X-Figma-Rate-Limit-Type": "low",
+                    }
                 return status, body, extra
         f = self.files.get(key)
         if f is None:
@@ -286,7 +355,9 @@ class FakeFigma:
 
             def do_GET(self) -> None:
                 split = urlsplit(self.path)
-                status, body, extra = fake.handle(split.path, parse_qs(split.query), dict(self.headers.items()))
+                status, body, extra = fake.handle(
+                    split.path, parse_qs(split.query), dict(self.headers.items())
+                )
                 payload = json.dumps(body).encode()
                 try:
                     self.send_response(status)
