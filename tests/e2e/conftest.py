@@ -62,7 +62,7 @@ class Stack:
         )
         _wait_http(f"{self.base}/healthz")
 
-    def start_worker(self, **extra_env: str) -> None:
+    def start_worker(self, *args: str, **extra_env: str) -> None:
         log = (self.root / "worker.log").open("ab")
         self.metrics_port = free_port()
         self.worker = subprocess.Popen(
@@ -75,6 +75,7 @@ class Stack:
                 "INFO",
                 "--metrics-port",
                 str(self.metrics_port),
+                *args,
             ],
             env={**self.env, **extra_env},
             stdout=log,

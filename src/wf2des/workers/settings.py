@@ -28,3 +28,7 @@ class WorkerSettings(BaseSettings):
         default=3600, gt=0, description="Redis/SQS: an unacknowledged job is redelivered after this"
     )
     preview: bool = True
+    stall_after_s: float = Field(
+        default=60, gt=0, description="liveness: work waiting, nothing running, no progress this long"
+    )
+    liveness_interval_s: float = Field(default=5, gt=0, description="liveness: how often to check")
