@@ -12,6 +12,7 @@ from celery import Celery
 
 from tests.e2e import pages
 from tests.e2e.conftest import Stack
+from wf2des.core.broker import broker_conf
 
 
 def _artifacts(stack: Stack, org: int, project: int, code2wf_id: str) -> list[str]:
@@ -126,6 +127,7 @@ def test_a_job_delivered_twice_has_one_outcome(stack: Stack, pg_url: str) -> Non
     first = stack.wait_terminal(project, headers, created["code2wfId"])
     assert first["status"] == "completed"
     publisher = Celery("test-publisher", broker=stack.env["WF2DES_BROKER_URL"], set_as_current=False)
+    publisher.conf.update(broker_conf(stack.env["WF2DES_BROKER_URL"]))  # the queue as the workers declare it
     publisher.send_task("wf2des.code2wf.generate", args=[_envelope(pg_url, created["code2wfId"])])
     time.sleep(4)  # the redelivered job runs, finds the artifact, re-sends the same event (a no-op)
     again = stack.wait_terminal(project, headers, created["code2wfId"])
