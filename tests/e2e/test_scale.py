@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from tests.e2e.conftest import BIN, Stack, _wait_http, make_stack
+from tests.services import RedisServer
 from wf2des.integrations.docstore.embedded import free_port
 
 JOBS = 200
@@ -74,14 +75,11 @@ class Fleet:
 
 
 @pytest.fixture(scope="module")
-def fleet(
-    pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory, redis_broker_url: str
-) -> Iterator[Fleet]:
-    import redis
-
-    broker = redis_broker_url.rsplit("/", 1)[0] + "/13"
-    redis.Redis.from_url(broker).flushdb()
-    stack = make_stack(pg_url, docstore_url, tmp_path_factory.mktemp("e2e-scale"), broker)
+def fleet(pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
+    root = tmp_path_factory.mktemp("e2e-scale")
+    server = RedisServer(root)  # a broker of its own: no other test run's worker may take these jobs
+    server.start()
+    stack = make_stack(pg_url, docstore_url, root, server.url)
     stack.env.update(
         {
             "WF2DES_WORKER_JOB_TIMEOUT_S": "30",
@@ -93,12 +91,16 @@ def fleet(
     fleet = Fleet(stack)
     yield fleet
     fleet.stop()
+    server.stop()
 
 
 def _counts(pg_url: str, project: int) -> dict[str, int]:
+    """Rows by status, failures by message: {'1': 200} when every job completed."""
     with psycopg.connect(pg_url) as conn:
         rows = conn.execute(
-            "SELECT status::text, count(*) FROM code2wf WHERE project_id = %s GROUP BY status", (project,)
+            "SELECT status::text || coalesce(': ' || error_message, ''), count(*) FROM code2wf"
+            " WHERE project_id = %s GROUP BY 1",
+            (project,),
         ).fetchall()
     return {str(status): int(count) for status, count in rows}
 
