@@ -7,6 +7,7 @@ this source tree (which the fresh virtualenv cannot see).
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import sysconfig
@@ -112,7 +113,10 @@ def test_fake_figma_and_the_demo_page_load_from_an_installed_wheel(wheel: Path, 
     )
     (site / "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
 
-    out = subprocess.run([python, "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path)
+    clean_env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    out = subprocess.run(
+        [python, "-c", PROBE], check=True, capture_output=True, text=True, cwd=tmp_path, env=clean_env
+    )
     probe = json.loads(out.stdout.strip().splitlines()[-1])
 
     assert probe["package"].startswith(str(venv))

@@ -12,14 +12,14 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.utils import get_openapi
 from sqlalchemy.ext.asyncio import create_async_engine
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 from wf2des.api.auth import build_verifier
+from wf2des.api.body_limits import BodyLimitMiddleware, body_limits
 from wf2des.api.metrics import Metrics, MetricsMiddleware
 from wf2des.api.outbox.publisher import CeleryPublisher, Publisher
 from wf2des.api.outbox.reaper import run_reaper
 from wf2des.api.outbox.relay import run_relay
-from wf2des.api.problems import Problem, install_problem_handlers, problem
+from wf2des.api.problems import Problem, declare_body_problems, install_problem_handlers
 from wf2des.api.routers import ROUTERS
 from wf2des.api.settings import ApiSettings
 from wf2des.api.state import AppState
@@ -30,8 +30,6 @@ from wf2des.pg.engine import make_session_factory
 from wf2des.pg.settings import PgSettings, sqlalchemy_url
 
 __all__ = ["create_app", "create_app_from_env"]
-
-_MULTIPART_OVERHEAD = 1024 * 1024
 
 
 def create_app(
@@ -99,7 +97,7 @@ def create_app(
     install_problem_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
-    app.add_middleware(BodyLimitMiddleware, max_bytes=cfg.max_upload_bytes + _MULTIPART_OVERHEAD)
+    app.add_middleware(BodyLimitMiddleware, limits=body_limits(cfg))
     app.add_middleware(
         CORSMiddleware,
         allow_origins=list(settings.cors_origins),
@@ -179,28 +177,9 @@ def _document_problems(app: FastAPI) -> None:
             )
             components = schema.setdefault("components", {}).setdefault("schemas", {})
             components["Problem"] = Problem.model_json_schema()
+            declare_body_problems(schema)
             app.openapi_schema = schema
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
 
-
-class BodyLimitMiddleware:
-    """Refuse a declared body past the upload limit before anything reads it (413, problem document)."""
-
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for name, value in scope["headers"]:
-                if name == b"content-length":
-                    if not value.isdigit() or int(value) > self.max_bytes:
-                        status = 413 if value.isdigit() else 400
-                        code = "payload_too_large" if status == 413 else "bad_request"
-                        response = problem(status, code, "The request body is too large or malformed.")
-                        await response(scope, receive, send)
-                        return
-                    break
-        await self.app(scope, receive, send)

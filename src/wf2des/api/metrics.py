@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import hmac
 import time
 from dataclasses import dataclass, field
 
+from fastapi import Request
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["Metrics", "MetricsMiddleware"]
+from wf2des.core.errors import NotFound, Unauthorized
+
+__all__ = ["Metrics", "MetricsMiddleware", "require_metrics_token"]
 
 
 @dataclass
@@ -68,3 +72,18 @@ class MetricsMiddleware:
             method = scope.get("method", "")
             self.metrics.requests.labels(method, template, str(status)).inc()
             self.metrics.latency.labels(method, template).observe(time.perf_counter() - start)
+
+
+def require_metrics_token(request: Request) -> None:
+    """``/metrics`` is for the scraper only: route names, error rates and timings help an attacker too.
+
+    It needs ``Authorization: Bearer <WF2DES_API_METRICS_TOKEN>`` (compared in constant time); without a
+    configured token the endpoint does not exist. A user's JWT is not enough.
+    """
+    token = request.app.state.wf2des.api_settings.metrics_token
+    if token is None:
+        raise NotFound("Metrics are off: set WF2DES_API_METRICS_TOKEN to serve them.")
+    scheme, _, given = request.headers.get("authorization", "").partition(" ")
+    expected = token.get_secret_value().encode()
+    if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), expected):
+        raise Unauthorized("The metrics token is missing or wrong.")

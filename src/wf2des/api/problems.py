@@ -12,10 +12,11 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from wf2des.api.route_table import RouteTable
 from wf2des.core.errors import Wf2desError
 from wf2des.core.logging import get_logger
 
-__all__ = ["PROBLEM_JSON", "Problem", "install_problem_handlers", "problem_responses"]
+__all__ = ["PROBLEM_JSON", "Problem", "declare_body_problems", "install_problem_handlers", "problem_responses"]
 
 PROBLEM_JSON = "application/problem+json"
 _log = get_logger(__name__)
@@ -69,6 +70,19 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     }
 
 
+def declare_body_problems(openapi: dict[str, Any]) -> None:
+    """Every operation that takes a body may answer 400 (not JSON, bad framing) and 413 (past its limit).
+
+    Added to the generated document rather than to each route, so routes added later are covered too.
+    """
+    for item in openapi.get("paths", {}).values():
+        for operation in item.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                responses = operation.setdefault("responses", {})
+                for status, declared in problem_responses(400, 413).items():
+                    responses.setdefault(str(status), declared)
+
+
 def problem(
     status: int,
     code: str,
@@ -102,6 +116,9 @@ def install_problem_handlers(app: FastAPI) -> None:
 
     async def on_validation_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
+        if any(err.get("type") == "json_invalid" for err in exc.errors()):
+            # A body that is not JSON at all is a syntax error (400), not invalid content (422).
+            return problem(400, "malformed_json", "The request body is not valid JSON.", instance=request.url.path)
         errors = [
             {
                 "loc": [str(p) for p in err.get("loc", ())],
@@ -118,7 +135,11 @@ def install_problem_handlers(app: FastAPI) -> None:
         assert isinstance(exc, StarletteHTTPException)
         code = _CODES.get(exc.status_code, "error")
         detail = exc.detail if isinstance(exc.detail, str) else None
-        return problem(exc.status_code, code, detail, instance=request.url.path, headers=exc.headers)
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            # The router names only the methods of the first route matching the path; list them all.
+            headers["Allow"] = ", ".join(RouteTable(request.app.openapi()).allowed(request.scope["path"]))
+        return problem(exc.status_code, code, detail, instance=request.url.path, headers=headers or None)
 
     async def on_database_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, DBAPIError)

@@ -8,7 +8,7 @@ not hold other jobs hostage.
 from __future__ import annotations
 
 from celery import Celery
-from celery.signals import worker_process_init, worker_process_shutdown
+from celery.signals import task_prerun, worker_process_init, worker_process_shutdown
 
 from wf2des.core.broker import broker_conf, resolve_broker_url
 from wf2des.core.settings import Settings
@@ -59,6 +59,14 @@ def _init_process(**_: object) -> None:
         not structlog.is_configured()
     ):  # the solo pool (in-process worker) sends this too: keep the host's setup
         configure_logging()
+
+
+@task_prerun.connect
+def _fresh_log_context(**_: object) -> None:
+    """Every task starts with an empty log context: a process runs many, and context variables outlive them."""
+    from wf2des.core.logging import clear_context
+
+    clear_context()
 
 
 @worker_process_shutdown.connect

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
@@ -16,8 +17,13 @@ from schemathesis.specs.openapi.checks import (
 from tests.integration.api.conftest import Live
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# Up to 200 examples per operation (issue #14; Hypothesis stops sooner when an operation has fewer distinct
+# inputs): 20 operations ran in 96 s (220 s with a load average of 14 on the two cores), using about 60 s
+# of CPU, so well under 3 minutes on a CI runner. The per-test timeout leaves room for a loaded machine.
+EXAMPLES = 200
 
 
+@pytest.mark.timeout(1200)
 def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
     """Each operation gets a bounded Hypothesis run (the schemathesis pytest loader does not support pytest 9)."""
     org, proj = project
@@ -31,7 +37,7 @@ def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
         operations += 1
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True,
+        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True,
                   database=None)
         def run(case: Any) -> None:
             params = case.path_parameters or {}
@@ -46,6 +52,7 @@ def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
             failures.append(f"{operation.method.upper()} {operation.path}: {exc}")
     assert operations >= 12
     assert len(calls) >= operations * 10
+    assert not [code for code in calls if code >= 500]
     assert any(200 <= code < 300 for code in calls)
     assert not failures, "\n\n".join(failures)
 

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest_asyncio
 
-from tests.data_paths import CORPUS
 from wf2des.integrations.browser import BrowserCapturer
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pages"

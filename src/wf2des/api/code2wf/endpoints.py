@@ -17,6 +17,7 @@ from wf2des.api.code2wf.schemas import (
     status_from_name,
 )
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
+from wf2des.api.ids import ResourceId
 from wf2des.api.problems import problem_responses
 from wf2des.api.responses import model_response
 from wf2des.pg.repositories import Code2wfListFilter
@@ -25,7 +26,7 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/v1/projects/{projectId}/code2wf", tags=["code2wf"])
 
-Code2wfId = Annotated[str, Path(alias="code2wfId", min_length=1, max_length=255)]
+Code2wfId = Annotated[ResourceId, Path(alias="code2wfId", min_length=1, max_length=255)]
 _READ = problem_responses(401, 404, 422)
 
 

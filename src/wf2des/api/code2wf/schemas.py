@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from wf2des.api.ids import ResourceId
 from wf2des.pg.repositories import Code2wfRecord
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 
@@ -60,7 +61,7 @@ class _Camel(BaseModel):
 class Code2wfCreate(_Camel):
     model_config = ConfigDict(alias_generator=camel, populate_by_name=True, extra="forbid")
 
-    page_import_id: str = Field(min_length=1, max_length=255)
+    page_import_id: ResourceId = Field(min_length=1, max_length=255)
     figma_file_key: Annotated[str, AfterValidator(_ascii_only)] = Field(
         min_length=1, max_length=255, pattern=FIGMA_FILE_KEY
     )

@@ -11,6 +11,7 @@ from wf2des.api.code2wf.schemas import Code2wfOut
 from wf2des.api.deps import SessionDep, StateDep
 from wf2des.api.events.schemas import EVENT_ADAPTER, EventAck
 from wf2des.api.events.service import apply_event
+from wf2des.api.ids import ResourceId
 from wf2des.api.problems import problem_responses
 from wf2des.core.errors import InvalidInput, PayloadTooLarge, Unauthorized
 from wf2des.core.webhooks import WebhookVerificationError, derive_callback_key, verify
@@ -41,7 +42,7 @@ async def receive_event(
     request: Request,
     state: StateDep,
     session: SessionDep,
-    code2wf_id: Annotated[str, Path(alias="code2wfId", min_length=1, max_length=255)],
+    code2wf_id: Annotated[ResourceId, Path(alias="code2wfId", min_length=1, max_length=255)],
 ) -> EventAck:
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > _MAX_BODY:

@@ -1,4 +1,4 @@
-"""Worker event bodies (the contract's models) and the acknowledgement."""
+"""Worker event bodies (the contract's models, with the API's bounds) and the acknowledgement."""
 
 from __future__ import annotations
 
@@ -11,7 +11,22 @@ from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed
 
 __all__ = ["EVENT_ADAPTER", "EventAck", "EventBody"]
 
-EventBody = Annotated[Code2wfCompleted | Code2wfFailed, Field(discriminator="type")]
+# ``attempt`` and ``flag_count`` are PostgreSQL ``integer`` columns: a correctly signed event carrying 2**31
+# or 2**70 used to reach the database and fail there as a 500. Out of range is a 422 before any query.
+_INT4_MAX = 2**31 - 1
+
+
+class _Completed(Code2wfCompleted):
+    attempt: int = Field(ge=1, le=_INT4_MAX)
+    # negative counts reach the service, which refuses them with their own code (``invalid_flag_count``)
+    flag_count: int = Field(alias="flagCount", le=_INT4_MAX)
+
+
+class _Failed(Code2wfFailed):
+    attempt: int = Field(ge=1, le=_INT4_MAX)
+
+
+EventBody = Annotated[_Completed | _Failed, Field(discriminator="type")]
 EVENT_ADAPTER: TypeAdapter[Code2wfCompleted | Code2wfFailed] = TypeAdapter(EventBody)
 
 

@@ -6,13 +6,14 @@ from collections.abc import Callable
 from typing import Any, Literal
 
 import anyio
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 from sqlalchemy import text
 
 from wf2des.api.deps import StateDep
+from wf2des.api.metrics import require_metrics_token
 from wf2des.api.problems import problem_responses
 from wf2des.core.errors import NotFound
 from wf2des.core.safety import safe_message
@@ -80,9 +81,11 @@ async def readyz(state: StateDep) -> JSONResponse:
         200: {
             "content": {CONTENT_TYPE_LATEST: {"schema": {"type": "string"}}},
             "description": "Prometheus text",
-        }
+        },
+        **problem_responses(401, 404),
     },
-    summary="Prometheus metrics",
+    dependencies=[Depends(require_metrics_token)],
+    summary="Prometheus metrics (Authorization: Bearer <WF2DES_API_METRICS_TOKEN>)",
 )
 async def metrics(state: StateDep) -> Response:
     return Response(generate_latest(state.metrics.registry), media_type=CONTENT_TYPE_LATEST)

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, File, Form, Path, UploadFile, status
 
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
+from wf2des.api.ids import ResourceId
 from wf2des.api.page_imports import service
 from wf2des.api.page_imports.files import Limits, UploadedFile, normalise_path, unpack_zip
 from wf2des.api.page_imports.schemas import PageImportOut
@@ -74,6 +75,6 @@ async def _read(part: UploadFile, cap: int) -> bytes:
 async def get_page_import(
     scope: ProjectScopeDep,
     session: SessionDep,
-    page_import_id: Annotated[str, Path(alias="pageImportId", min_length=1, max_length=255)],
+    page_import_id: Annotated[ResourceId, Path(alias="pageImportId", min_length=1, max_length=255)],
 ) -> PageImportOut:
     return PageImportOut.of(await service.get(session, scope, page_import_id))

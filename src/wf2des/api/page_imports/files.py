@@ -11,10 +11,12 @@ import hashlib
 import io
 import mimetypes
 import stat
+import unicodedata
 import zipfile
 from dataclasses import dataclass
 from typing import Any
 
+from wf2des.api.ids import BIDI_CONTROLS
 from wf2des.core.errors import InvalidInput, PayloadTooLarge
 
 __all__ = [
@@ -48,11 +50,12 @@ class UploadedFile:
 
 
 def normalise_path(raw: str) -> str:
-    """``./css//site.css`` → ``css/site.css``; refuses absolute paths, ``..``, backslashes and NUL."""
+    """``./css//site.css`` → ``css/site.css``; refuses absolute paths, ``..``, backslashes, controls and bidi."""
     if not raw or len(raw) > 1024:
         raise _bad_path(raw, "must be 1 to 1024 characters")
-    if "\x00" in raw or any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in raw):
-        raise _bad_path(raw, "contains a NUL or control character")
+    if any(unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS for ch in raw):
+        # C0/C1 controls and bidi overrides: a name that displays as something else (U+202E).
+        raise _bad_path(raw, "contains a NUL, control or bidirectional-control character")
     if "\\" in raw:
         raise _bad_path(raw, "contains a backslash")
     if raw.startswith("/") or (len(raw) > 1 and raw[1] == ":"):

@@ -13,7 +13,7 @@ from celery import Celery
 from pydantic import ValidationError
 from pymongo.database import Database
 
-from wf2des.core.logging import bind, get_logger
+from wf2des.core.logging import bind, clear_context, get_logger
 from wf2des.integrations.figma import FigmaClient, client_from_settings
 from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, ComponentSweepJob
 from wf2des.sweep import sweep_project
@@ -27,6 +27,7 @@ def run_component_sweep(
     job: ComponentSweepJob, *, db: Database[Any], figma: FigmaClient
 ) -> list[dict[str, Any]]:
     """The task body without Celery: returns one summary dict per file."""
+    clear_context()  # also called without Celery (``wf2des sweep``): no line may carry an earlier job's ids
     bind(run_id=job.run_id, organization_id=job.organization_id, project_id=job.project_id)
 
     async def run() -> list[dict[str, Any]]:
