@@ -7,6 +7,8 @@ not hold other jobs hostage.
 
 from __future__ import annotations
 
+import math
+
 from celery import Celery
 from celery.signals import task_prerun, worker_process_init, worker_process_shutdown
 
@@ -30,12 +32,7 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
         accept_content=["json"],
         result_backend=None,
         task_ignore_result=True,
-        # The job's own budget ends it first (a failure outcome); the soft limit interrupts a phase that
-        # does not return, and the task turns it into the same timeout outcome.
-        task_soft_time_limit=min(
-            worker_settings.hard_time_limit_s - 10,
-            worker_settings.job_timeout_s + worker_settings.job_grace_s,
-        ),
+        task_soft_time_limit=worker_settings.hard_time_limit_s - 10,
         task_time_limit=worker_settings.hard_time_limit_s,
         broker_connection_retry_on_startup=True,
         worker_hijack_root_logger=False,
@@ -44,7 +41,17 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
     from wf2des.workers.code2wf import tasks as code2wf_tasks
     from wf2des.workers.component_sweep import tasks as sweep_tasks
 
-    code2wf_tasks.register(app)
+    # A generation's own budget ends it first (a failure outcome); its soft limit interrupts a phase that
+    # does not return, and the task turns that into the same timeout outcome.
+    code2wf_tasks.register(
+        app,
+        soft_time_limit_s=math.ceil(
+            min(
+                worker_settings.hard_time_limit_s - 10,
+                worker_settings.job_timeout_s + worker_settings.job_grace_s,
+            )
+        ),
+    )
     sweep_tasks.register(app)
     return app
 

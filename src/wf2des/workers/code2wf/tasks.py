@@ -64,7 +64,12 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
     return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
 
 
-def register(app: Celery) -> None:
-    @app.task(name=CODE2WF_GENERATE, acks_late=True, reject_on_worker_lost=True)
+def register(app: Celery, soft_time_limit_s: int = 170) -> None:
+    @app.task(
+        name=CODE2WF_GENERATE,
+        acks_late=True,
+        reject_on_worker_lost=True,
+        soft_time_limit=soft_time_limit_s,
+    )
     def generate_task(payload: dict[str, Any]) -> dict[str, Any]:
         return run_code2wf_job(payload)
