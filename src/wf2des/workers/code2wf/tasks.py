@@ -40,6 +40,10 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         return {"status": "expired"}
     runtime = get_runtime()
     JOBS.labels("started").inc()
+    try:  # launching Chromium (first job, or after a recycle) is the worker's cost, not the page's
+        runtime.browser.warm()
+    except Exception as exc:  # the capture tries again and turns a failure into the job's outcome
+        log.warning("browser did not start ahead of the job", error=type(exc).__name__)
     budget = Budget(runtime.worker_settings.job_timeout_s)
     with JOB_SECONDS.time():
         try:
