@@ -7,8 +7,9 @@ store); only the Figma part and the request counts say anything about the sweep'
 
 Targets (issue 6):
 - unchanged file: exactly 1 Figma request (GET meta);
-- changed file: at most 3 + ⌈styles / 400⌉ requests (meta, file?depth=1, variables/local, style nodes in
-  batches of ≤ 400).
+- changed file: at most 3 + ⌈styles / 400⌉ + ⌈components / 400⌉ requests (meta, file?depth=1,
+  variables/local, style nodes in batches of ≤ 400, component nodes in batches of ≤ 400: issue 13 reads each
+  component's size and text layers for the assemble step).
 
 Run: ``.venv/bin/python bench/sweep.py [--files 20] [--components 500] [--per-minute 100]``
 """
@@ -126,7 +127,7 @@ async def main() -> None:
                 registrations.register(ORG, PROJECT, key, FileRole.LIBRARY if i % 2 else FileRole.WORKING)
             styles = len([s for s in fake.file_body(fake.files["BENCH000"], 1)["styles"].values()
                           if s["styleType"] == "TEXT"])
-            changed_target = 3 + math.ceil(styles / 400)
+            changed_target = 3 + math.ceil(styles / 400) + math.ceil(args.components / 400)
             pacer = Pacer(PacingBudget.uniform(args.per_minute))
             print(f"{args.files} files × {args.components} components, budget {args.per_minute:g} requests/min "
                   f"per tier (burst = one minute's budget); {styles} text styles fetched per file")

@@ -1,9 +1,12 @@
 """Benchmark: one Code2WF worker process with a warm browser over the corpus, repeated to 200 jobs.
 
-Targets (issue 5), on this 2-core machine:
-    throughput                ≥ 60 pages per minute
+Targets (issues 5 and 12), on this 2-core machine:
+    throughput                ≥ 60 pages per minute per worker process (concurrency 1)
+    job time p50              ≤ 800 ms
     RSS growth job 10 → 200   ≤ 10 %  (worker process + its Chromium; Chromium is recycled if needed)
-Reported: p50 / p95 job time (inter-arrival of the signed completion events, concurrency 1).
+Reported: p50 / p95 job time (inter-arrival of the signed completion events, concurrency 1) and where a
+job's time goes (load, capture, convert, assemble, validate, spec upload, preview PNG, event), read from the
+worker's "job finished" log lines. The preview is rendered as in production (``--no-preview`` to compare).
 
 What runs: a real ``wf2des worker --concurrency 1`` on the Redis broker; jobs are published by task name
 exactly as the outbox relay does; page imports are written to a local blob store in the API's layout; a
@@ -120,10 +123,43 @@ def tree_rss(pid: int) -> int:
     return total
 
 
+PHASES = (
+    "load_ms",
+    "capture_ms",
+    "convert_ms",
+    "assemble_ms",
+    "validate_ms",
+    "upload_ms",
+    "preview_ms",
+    "event_ms",
+)
+
+
+def print_phases(log: Path, jobs: int) -> None:
+    """Mean and p50 of each phase over the timed jobs (the last ``jobs`` "job finished" lines)."""
+    finished = []
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        if '"job finished"' in line:
+            with contextlib.suppress(ValueError):
+                finished.append(json.loads(line[line.index("{") :]))
+    finished = finished[-jobs:]
+    if not finished:
+        print("phases: no 'job finished' lines in the worker log")
+        return
+    print(f"where a job's time goes (ms over {len(finished)} jobs):  mean    p50")
+    total = 0.0
+    for phase in PHASES:
+        values = [float(f.get(phase, 0.0)) for f in finished]
+        total += statistics.fmean(values)
+        print(f"  {phase[:-3]:10s} {statistics.fmean(values):28.0f} {statistics.median(values):6.0f}")
+    print(f"  {'sum':10s} {total:28.0f}   (the rest of a job's time is Celery and the broker)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--jobs", type=int, default=200)
     parser.add_argument("--broker", default="redis://127.0.0.1:6379/13")
+    parser.add_argument("--no-preview", action="store_true", help="skip the preview PNG (not production)")
     args = parser.parse_args()
 
     import redis
@@ -147,7 +183,7 @@ def main() -> None:
             "WF2DES_BLOB_URL": f"file://{blobs_root}",
             "WF2DES_DOCSTORE_URL": f"mongodb://127.0.0.1:{doc_port}/?directConnection=true",
             "WF2DES_WEBHOOK_SECRET": SECRET,
-            "WF2DES_WORKER_PREVIEW": "false",
+            "WF2DES_WORKER_PREVIEW": "false" if args.no_preview else "true",
         }
     )
     worker = subprocess.Popen(
@@ -157,7 +193,7 @@ def main() -> None:
             "--concurrency",
             "1",
             "--loglevel",
-            "WARNING",
+            "INFO",  # the "job finished" lines carry each job's phase timings
         ],
         env=env,
         stdout=(work / "worker.log").open("wb"),
@@ -219,6 +255,7 @@ def main() -> None:
     print(
         f"worker+chromium RSS: job 10 {rss.get(10, 0) / 2**20:.0f} MiB, job {args.jobs} {rss.get(args.jobs, 0) / 2**20:.0f} MiB, growth {growth:+.1f}% (target <= 10%)"
     )
+    print_phases(work / "worker.log", args.jobs)
     worker.terminate()
     worker.wait(30)
     docstore.terminate()

@@ -38,7 +38,9 @@ def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
     assert "completed" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
     spec = json.loads((out / "spec.json").read_text())
-    assert spec["schema"] == "wf2des.code2wf.spec/v1"
+    # The demo's library is swept, so the assemble step maps its components: a v1.1 spec with a summary.
+    assert spec["schema"] == "wf2des.code2wf.spec/v1.1"
+    assert spec["componentMapping"]["libraryComponents"] == 205
     assert spec["placement"]["designArea"]["nodeId"] == "120:4"  # resolved through the (fake) Figma API
     # The demo library's wireframe kit covers every token, so nothing is flagged on the sample page.
     tokens = set(spec["tokens"]["color"]) | set(spec["tokens"]["text"])

@@ -10,7 +10,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-__all__ = ["AreaSelector", "ProjectConfig", "TokenAliases"]
+__all__ = [
+    "AreaSelector",
+    "ComponentRef",
+    "ComponentRule",
+    "ProjectConfig",
+    "RuleCondition",
+    "TokenAliases",
+]
 
 SCHEMA_ID = "https://wf2des.dev/schemas/project-config.v1.json"
 
@@ -51,6 +58,57 @@ class TokenAliases(BaseModel):
     color: dict[str, str] = Field(default_factory=dict)
 
 
+ComponentRole = Literal[
+    "button", "link-button", "input", "textarea", "select", "checkbox", "radio", "toggle", "avatar", "badge",
+    "icon", "card", "navbar",
+]
+
+
+class RuleCondition(BaseModel):
+    """When a rule applies, beyond its role: the element's look (``variant``, ``size``) or its icon name."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    variant: Literal["primary", "secondary", "outline", "link"] | None = None
+    size: Literal["small", "medium", "large"] | None = None
+    icon: str | None = Field(default=None, min_length=1, max_length=100)
+
+
+class ComponentRef(BaseModel):
+    """A library component: a component set by name, or a plain component by name (exactly one)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    set: str | None = Field(default=None, min_length=1, max_length=200)
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> ComponentRef:
+        if (self.set is None) == (self.name is None):
+            raise ValueError("give exactly one of set or name")
+        return self
+
+
+class ComponentRule(BaseModel):
+    """Elements of ``role`` (meeting ``when``) become ``component`` with ``properties``; or stay frames."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    role: ComponentRole
+    when: RuleCondition | None = None
+    component: ComponentRef | None = None
+    properties: dict[str, str] = Field(default_factory=dict, max_length=20)
+    keep_frame: bool = Field(default=False, alias="keepFrame")
+
+    @model_validator(mode="after")
+    def _one_outcome(self) -> ComponentRule:
+        if self.keep_frame == (self.component is not None):
+            raise ValueError("give either component or keepFrame: true")
+        if self.keep_frame and self.properties:
+            raise ValueError("properties need a component")
+        return self
+
+
 class ProjectConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
@@ -60,6 +118,15 @@ class ProjectConfig(BaseModel):
     design_area: AreaSelector = Field(alias="designArea")
     memo_markers: list[str] = Field(default_factory=list, alias="memoMarkers", max_length=50)
     token_aliases: TokenAliases = Field(default_factory=TokenAliases, alias="tokenAliases")
+    components: list[ComponentRule] = Field(default_factory=list, max_length=200)
 
     def to_json(self) -> dict[str, object]:
-        return self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        out = self.model_dump(by_alias=True, exclude_none=True, mode="json")
+        # Rules read back as they were written: no empty defaults added to what the user sent.
+        rules = [
+            {k: v for k, v in rule.items() if not (k == "keepFrame" and v is False) and not (k == "properties" and not v)}
+            for rule in out.pop("components", [])
+        ]
+        if rules:
+            out["components"] = rules
+        return out

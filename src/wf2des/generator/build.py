@@ -115,6 +115,12 @@ def _fit_line_box(node: WNode, container: CapturedElement) -> None:
         node.box = content
 
 
+def _paint_key(el: CapturedElement) -> tuple[float, int, int]:
+    """Block boxes paint their backgrounds before inline-level content of the same layer (CSS 2 E.2)."""
+    inline = el.style.get("display", "block").startswith("inline") or el.tag in _NON_INLINE
+    return (el.paint_order, 1 if inline else 0, el.dom_order)
+
+
 def _within(inner: Rect, outer: Rect) -> bool:
     return (
         inner.x >= outer.x - 0.5
@@ -122,6 +128,10 @@ def _within(inner: Rect, outer: Rect) -> bool:
         and inner.right <= outer.right + 0.5
         and inner.bottom <= outer.bottom + 0.5
     )
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return min(a.right, b.right) - max(a.x, b.x) > 1 and min(a.bottom, b.bottom) - max(a.y, b.y) > 1
 
 
 def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
@@ -141,8 +151,10 @@ def _align(value: str) -> str:
 class Builder:
     def __init__(self, outcomes: list[Outcome]) -> None:
         self.outcomes = outcomes
-        # The colour showing behind the element being built (the nearest fill above it).
-        self._backdrop: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+        # The colour showing behind the element being built (the nearest fill above it); None when an
+        # earlier sibling may be painted behind it instead (a card pulled up over a hero).
+        self._backdrop: tuple[float, float, float, float] | None = (1.0, 1.0, 1.0, 1.0)
+        self._inline_memo: dict[int, bool] = {}
 
     def flag(self, kind: str, message: str, node: WNode | None, *, flagged: bool = True) -> None:
         self.outcomes.append(Outcome(kind=kind, message=message, flagged=flagged, node=node))
@@ -157,10 +169,8 @@ class Builder:
         )
         root.css = dict(body.style)
         background = parse_color(body.style.get("background-color"))
-        self._backdrop = (
-            background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
-        )
-        root.fill = self._backdrop
+        page = background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
+        self._backdrop = root.fill = page
         root.clips = True
         root.children = self.children(body)
         return root
@@ -169,6 +179,7 @@ class Builder:
     def children(self, element: CapturedElement) -> list[WNode]:
         out: list[WNode] = []
         run: list[CapturedElement | CapturedText] = []
+        bottom = float("-inf")
         for child in element.children:
             if self._inline_text(child):
                 run.append(child)
@@ -177,7 +188,16 @@ class Builder:
                 out.extend(self._text_node(run, element))
                 run = []
             if isinstance(child, CapturedElement):
-                out.extend(self.element(child))
+                overlaps = child.rect.y < bottom - 1 and any(_overlaps(child.rect, n.box) for n in out)
+                backdrop = self._backdrop
+                if overlaps:
+                    self._backdrop = None
+                try:
+                    built = self.element(child)
+                finally:
+                    self._backdrop = backdrop
+                out.extend(built)
+                bottom = max([bottom, *(n.box.bottom for n in built)])
         if run:
             whole = len(run) == len(element.children)
             texts = self._text_node(run, element)
@@ -187,6 +207,13 @@ class Builder:
         return out
 
     def _inline_text(self, item: CapturedElement | CapturedText) -> bool:
+        # Asked again for each ancestor of a nested inline run: remembered, so a page stays linear.
+        known = self._inline_memo.get(id(item))
+        if known is None:
+            known = self._inline_memo[id(item)] = self._inline_text_of(item)
+        return known
+
+    def _inline_text_of(self, item: CapturedElement | CapturedText) -> bool:
         if isinstance(item, CapturedText):
             return not is_icon_text(item.text)
         style = item.style
@@ -250,8 +277,7 @@ class Builder:
             if style.get("overflow-x") != "visible" or style.get("overflow-y") != "visible":
                 return []
             return self.children(el)
-        text = "".join(_text_of(el))
-        if is_icon_text(text) and rect.width <= _ICON_MAX and rect.height <= _ICON_MAX:
+        if rect.width <= _ICON_MAX and rect.height <= _ICON_MAX and is_icon_text("".join(_text_of(el))):
             node = self._leaf("VECTOR", "Icon", el)
             node.role, node.confidence = "icon", 0.8
             return [node]
@@ -259,7 +285,7 @@ class Builder:
 
     def _frame(self, el: CapturedElement) -> list[WNode]:
         style = el.style
-        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=el.paint_order)
+        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.css = {
             k: style.get(k, "")
             for k in (
@@ -273,7 +299,12 @@ class Builder:
         }
         node.absolute = style.get("position") in ("absolute", "fixed")
         self._paint(node, el)
-        if node.fill is not None and not node.absolute and _same_colour(node.fill, self._backdrop):
+        if (
+            node.fill is not None
+            and not node.absolute
+            and self._backdrop is not None
+            and _same_colour(node.fill, self._backdrop)
+        ):
             # White on white draws nothing: without the fill the frame can collapse or dissolve.
             node.fill = None
         backdrop = self._backdrop
@@ -372,7 +403,7 @@ class Builder:
 
     # ---- leaves -----------------------------------------------------------------------------------------
     def _leaf(self, kind: str, name: str, el: CapturedElement) -> WNode:
-        node = WNode(type=kind, name=name, box=el.rect, tag=el.tag, paint_order=el.paint_order)
+        node = WNode(type=kind, name=name, box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.absolute = el.style.get("position") in ("absolute", "fixed")
         node.opacity = round(px(el.style.get("opacity"), 1.0), 3)
         node.corner_radius = px(el.style.get("border-top-left-radius"))
@@ -417,7 +448,7 @@ class Builder:
             node.role, node.confidence = "input", 0.6
             node.stroke, node.stroke_weight = (0.6, 0.6, 0.6, 1.0), 1.0
             return [node]
-        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=el.paint_order)
+        node = WNode(type="FRAME", name="", box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.absolute = el.style.get("position") in ("absolute", "fixed")
         self._paint(node, el)
         if kind in _BUTTON_INPUTS:
@@ -461,7 +492,7 @@ class Builder:
         node.runs = [TextRun(0, len(label), size, weight(style.get("font-weight")), line, color)]
         node.text_align = "CENTER" if centered else "LEFT"
         node.props["placeholder"] = muted
-        node.paint_order = el.paint_order
+        node.paint_order = (el.paint_order + 0.5, 1, el.dom_order)
         return node
 
     # ---- text -------------------------------------------------------------------------------------------
@@ -472,6 +503,7 @@ class Builder:
         runs: list[TextRun] = []
         boxes: list[Rect] = []
         in_link: list[bool] = []
+        orders: list[float] = []
         preformatted = container.style.get("white-space", "normal").startswith("pre")
 
         def emit(text: str, style: dict[str, str] | None, link: bool) -> None:
@@ -505,6 +537,7 @@ class Builder:
         def walk(item: CapturedElement | CapturedText, link: bool) -> None:
             if isinstance(item, CapturedText):
                 boxes.extend(item.boxes)
+                orders.append(item.paint_order)
                 emit(item.text, dict(item.style), link)
                 return
             if item.tag == "br":
@@ -526,7 +559,7 @@ class Builder:
             name=" ".join(text.split())[:40],
             box=box,
             tag="#text",
-            paint_order=container.paint_order,
+            paint_order=(min(orders, default=container.paint_order), 1, container.dom_order),
         )
         node.characters = text
         node.runs = [

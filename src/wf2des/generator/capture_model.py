@@ -45,6 +45,7 @@ class CapturedText:
     text: str
     boxes: tuple[Rect, ...]
     style: Mapping[str, str]
+    paint_order: float = 0.0
 
     @property
     def rect(self) -> Rect:
@@ -68,7 +69,10 @@ class CapturedElement:
     style: Mapping[str, str]
     attrs: Mapping[str, str] = field(default_factory=dict)
     children: tuple[CapturedElement | CapturedText, ...] = ()
-    paint_order: int = 0
+    # The browser's paint order (see ``paint_key`` in the snapshot adapter): larger paints later. Ties
+    # paint in CSS phase order (block backgrounds, then inline content) and then in document order.
+    paint_order: float = 0.0
+    dom_order: int = 0
     input_value: str | None = None
     checked: bool | None = None
 
@@ -81,6 +85,10 @@ class CapturedScreen:
     content_height: float
     root: CapturedElement
     title: str = ""
+    # The page's visible text as the browser lays it out (``innerText`` without visually hidden text or the
+    # unselected options of a ``<select>``); captured only when asked, for quality measures.
+    page_text: str | None = None
+    unseen_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +98,7 @@ class CaptureResult:
     blocked_urls: tuple[str, ...] = ()
     missing_paths: tuple[str, ...] = ()  # files of the import's own origin that the import does not contain
     failed_fonts: tuple[str, ...] = ()
+    guessed_encodings: tuple[str, ...] = ()  # HTML/CSS files that declared no encoding, served as UTF-8
     element_count: int = 0
 
 

@@ -12,9 +12,11 @@ from typing import Any
 from wf2des.generator.build import Builder
 from wf2des.generator.capture_model import CaptureResult
 from wf2des.generator.emit import Emitter
-from wf2des.generator.layout import arrange_tree
+from wf2des.generator.layout import arrange_tree, drop_redundant_frames
 from wf2des.generator.metrics import iter_nodes, visible_elements
 from wf2des.generator.model import Outcome, TextRun, WNode
+from wf2des.generator.readable import make_readable
+from wf2des.generator.stacking import unhide_text
 from wf2des.generator.tokens import COLOR_VALUES, TextRamp
 
 __all__ = ["SPEC_SCHEMA_ID", "convert", "spec_flag_count"]
@@ -45,6 +47,9 @@ def convert(
         root = Builder(outcomes).screen(screen)
         _mark_captured(root)
         arrange_tree(root, outcomes)
+        unhide_text(root, outcomes)
+        make_readable(root)
+        drop_redundant_frames(root)
         trees.append((root, outcomes))
     ramp = TextRamp([run for root, _ in trees for run in _runs(root)])
 
@@ -91,6 +96,16 @@ def convert(
             {
                 "kind": "missing_file",
                 "message": f"the page refers to {path}, which is not in the import",
+                "flagged": True,
+                "screenId": None,
+                "nodeId": None,
+            }
+        )
+    for path in capture.guessed_encodings:
+        spec_outcomes.append(
+            {
+                "kind": "encoding_guessed",
+                "message": f"{path} declares no character encoding; it was read as UTF-8",
                 "flagged": True,
                 "screenId": None,
                 "nodeId": None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 __all__ = ["is_transparent", "lightness", "parse_color", "px", "weight"]
@@ -9,6 +10,7 @@ __all__ = ["is_transparent", "lightness", "parse_color", "px", "weight"]
 _NUM = re.compile(r"-?\d+(?:\.\d+)?")
 
 
+@functools.lru_cache(maxsize=4096)  # a page repeats a few dozen values thousands of times
 def px(value: str | None, default: float = 0.0) -> float:
     if not value:
         return default

@@ -6,7 +6,7 @@ from typing import Any
 
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import TextRun, WNode
-from wf2des.generator.tokens import TextRamp, color_token, figma_style, stroke_token, text_color_token
+from wf2des.generator.tokens import TextRamp, figma_style, paint_token, run_token, stroke_token
 
 __all__ = ["Emitter", "num"]
 
@@ -68,10 +68,9 @@ class Emitter:
         return token
 
     def _paint(self, node: WNode, out: dict[str, Any]) -> None:
-        if node.fill_token:
-            out["fill"] = self._color(node.fill_token)
-        elif node.fill is not None:
-            out["fill"] = self._color(color_token(node.fill))
+        token = paint_token(node)
+        if token is not None:
+            out["fill"] = self._color(token)
         if node.stroke is not None and node.stroke_weight > 0:
             out["stroke"] = self._color(stroke_token(node.stroke))
             out["strokeWeight"] = num(node.stroke_weight)
@@ -98,7 +97,7 @@ class Emitter:
     _ellipse = _rectangle
 
     def _image(self, node: WNode, out: dict[str, Any]) -> None:
-        out["fill"] = self._color("color/wf/image")
+        out["fill"] = self._color(paint_token(node) or "color/wf/image")
         out["label"] = node.label
 
     def _vector(self, node: WNode, out: dict[str, Any]) -> None:
@@ -111,10 +110,7 @@ class Emitter:
         main = _dominant(runs)
         out["characters"] = node.characters
         out["textStyle"] = self.ramp.token_for(main) if main else "text/body"
-        muted = bool(node.props.get("placeholder"))
-        out["fill"] = self._color(
-            "color/wf/text-muted" if muted else text_color_token(main.color) if main else "color/wf/text"
-        )
+        out["fill"] = self._color(run_token(node, main) if main else "color/wf/text")
         out["textAlignHorizontal"] = node.text_align
         out["textAutoResize"] = "HEIGHT" if node.sizing_h == "FILL" else "NONE"
         if node.paragraphs:
@@ -128,7 +124,7 @@ class Emitter:
             styled = []
             for run in runs:
                 token = self.ramp.token_for(run)
-                fill = text_color_token(run.color)
+                fill = run_token(node, run)
                 same_weight = run.weight == self.token_weight.get(token, main.weight)
                 if (
                     token == out["textStyle"]

@@ -19,7 +19,7 @@ import itertools
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import Outcome, TextRun, WNode
 
-__all__ = ["arrange_tree"]
+__all__ = ["arrange_tree", "drop_redundant_frames", "interleave", "paint_key"]
 
 TOL = 1.0
 _CENTRE_SLACK = 2.5
@@ -85,6 +85,7 @@ class Arranger:
         flow = [c for c in node.children if not c.absolute]
         if not flow:
             node.layout_mode = "NONE"
+            node.children = sorted(node.children, key=paint_key)
             return
         css = node.css
         row_first = _is_row(css)
@@ -109,6 +110,7 @@ class Arranger:
             if attempt == len(flow) or not self._peel(flow):
                 break
         node.layout_mode = "NONE"
+        node.children = sorted(node.children, key=paint_key)
         self.outcomes.append(
             Outcome("overlap_absolute", "overlapping children kept at absolute positions", True, node)
         )
@@ -271,10 +273,7 @@ class Arranger:
             node.sizing_v = "HUG" if primary_ok else node.sizing_v
             node.sizing_h = "HUG" if counter_ok else node.sizing_h
         absolutes = [k for k in node.children if k.absolute and k not in kids]
-        first = min((k.paint_order for k in kids), default=0)
-        below = sorted((k for k in absolutes if k.paint_order < first), key=lambda k: k.paint_order)
-        above = sorted((k for k in absolutes if k.paint_order >= first), key=lambda k: k.paint_order)
-        node.children = below + kids + above
+        node.children = interleave(kids, absolutes)
 
     def _absorb(
         self, kids: list[WNode], i: int, side: str, amount: float, *, allow_previous: bool = True
@@ -295,6 +294,33 @@ class Arranger:
         wrapper.sizing_h, wrapper.sizing_v = "FIXED", "FIXED"
         self._stack(wrapper, [kid], False)
         return wrapper
+
+
+def paint_key(node: WNode) -> tuple[float, int, int]:
+    """When a node paints relative to its siblings: its own paint, or for a paintless frame its first child's."""
+    if node.type != "FRAME" or node.painted or not node.children:
+        return node.paint_order
+    return min(paint_key(child) for child in node.children)
+
+
+def interleave(flow: list[WNode], absolutes: list[WNode]) -> list[WNode]:
+    """Flow children in their layout order, each absolute child placed where the browser paints it.
+
+    Figma paints later siblings on top, and in an auto-layout frame the flow order is the position order,
+    so only absolute children can move. Each goes above every overlapping sibling that the browser paints
+    before it and below every overlapping one painted after it (below wins a conflict: a shape hiding
+    text is worse than text over a shape); siblings it does not touch do not constrain it.
+    """
+    out = list(flow)
+    keys = {id(k): paint_key(k) for k in [*flow, *absolutes]}
+    for item in sorted(absolutes, key=lambda k: keys[id(k)]):
+        key = keys[id(item)]
+        overlapping = [(i, keys[id(k)]) for i, k in enumerate(out) if _overlap(k.box, item.box)]
+        low = max((i + 1 for i, other in overlapping if other < key), default=0)
+        high = min((i for i, other in overlapping if other > key), default=len(out))
+        by_key = max((i + 1 for i, k in enumerate(out) if keys[id(k)] <= key), default=0)
+        out.insert(high if low > high else max(low, min(high, by_key)), item)
+    return out
 
 
 def _dissolvable(kid: WNode, mode: str) -> bool:
@@ -464,3 +490,41 @@ def _inflate(node: WNode, side: str, amount: float) -> None:
 
 def arrange_tree(root: WNode, outcomes: list[Outcome]) -> None:
     Arranger(outcomes).tree(root)
+
+
+def _redundant(node: WNode) -> bool:
+    """A frame with one child that adds nothing: no paint, role, padding or size of its own."""
+    if node.type != "FRAME" or len(node.children) != 1 or node.role:
+        return False
+    # A shadow counts as paint while building but the spec has no effects: it is not a reason to stay.
+    if node.fill or node.fill_token or node.stroke or node.clips or node.opacity < 1:
+        return False
+    if node.layout_mode != "NONE" and any(node.props.get(f"padding{side}", 0.0) > 0.5 for side in _SIDES):
+        return False
+    child, box = node.children[0], node.box
+    return all(
+        abs(a - b) <= 0.5
+        for a, b in zip(
+            (child.box.x, child.box.y, child.box.right, child.box.bottom),
+            (box.x, box.y, box.right, box.bottom),
+            strict=True,
+        )
+    )
+
+
+def drop_redundant_frames(node: WNode) -> None:
+    """Replace each redundant frame by its only child, which takes the frame's place and sizing.
+
+    They appear after layout: merged paragraphs or a dissolved row can leave a plain frame around a
+    single child of exactly its size, one layer a designer would delete.
+    """
+    for index, child in enumerate(node.children):
+        drop_redundant_frames(child)
+        while _redundant(child):
+            only = child.children[0]
+            only.absolute = child.absolute
+            if child.sizing_h != "HUG" or only.sizing_h == "FILL":
+                only.sizing_h = child.sizing_h if child.sizing_h != "HUG" else "FIXED"
+            if child.sizing_v != "HUG" or only.sizing_v == "FILL":
+                only.sizing_v = child.sizing_v if child.sizing_v != "HUG" else "FIXED"
+            node.children[index] = child = only

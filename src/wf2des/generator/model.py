@@ -34,6 +34,8 @@ class TextRun:
     color: tuple[float, float, float, float]
     italic: bool = False
     underline: bool = False
+    # Set when the page's colour would be unreadable in the wireframe palette (see ``readable``).
+    fill_token: str | None = None
 
 
 @dataclass(slots=True)
@@ -46,7 +48,9 @@ class WNode:
     confidence: float = 0.0
     children: list[WNode] = field(default_factory=list)
     absolute: bool = False
-    paint_order: int = 0
+    # (browser paint order, CSS phase: 0 block background / 1 inline content, document order): a node
+    # with a larger key paints later. Siblings are emitted in this order wherever they overlap.
+    paint_order: tuple[float, int, int] = (0.0, 0, 0)
     # Paint and decoration (None means "none"): colours stay RGBA until tokens are assigned.
     fill: tuple[float, float, float, float] | None = None
     fill_token: str | None = None

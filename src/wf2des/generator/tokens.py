@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wf2des.generator.css import lightness
-from wf2des.generator.model import TextRun
+from wf2des.generator.model import TextRun, WNode
 
 __all__ = [
     "COLOR_VALUES",
@@ -22,6 +22,8 @@ __all__ = [
     "TextRamp",
     "color_token",
     "figma_style",
+    "paint_token",
+    "run_token",
     "stroke_token",
     "text_color_token",
 ]
@@ -50,6 +52,7 @@ COLOR_VALUES: dict[str, str] = {
     "color/wf/stroke": "#C7C7C7",
     "color/wf/stroke-strong": "#8F8F8F",
     "color/wf/image": "#D9D9D9",
+    "color/wf/image-dark": "#5C5C5C",
     "color/wf/icon": "#9E9E9E",
     "color/wf/media": "#CCCCCC",
 }
@@ -83,6 +86,28 @@ def color_token(color: Color, backdrop: float = 100.0) -> str:
         if value >= floor:
             return f"color/wf/{name}"
     return "color/wf/grey-900"
+
+
+def paint_token(node: WNode) -> str | None:
+    """The colour token the spec paints a non-text node with (None: no fill)."""
+    if node.type == "TEXT":
+        return None
+    if node.type == "IMAGE":
+        return node.fill_token or "color/wf/image"
+    if node.type == "VECTOR":
+        return "color/wf/icon"
+    if node.fill_token:
+        return node.fill_token
+    return color_token(node.fill) if node.fill is not None else None
+
+
+def run_token(node: WNode, run: TextRun) -> str:
+    """The colour token a text run is emitted with."""
+    if run.fill_token is not None:
+        return run.fill_token
+    if node.props.get("placeholder"):
+        return "color/wf/text-muted"
+    return text_color_token(run.color)
 
 
 def text_color_token(color: Color) -> str:

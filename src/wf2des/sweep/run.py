@@ -3,7 +3,7 @@
 One file, in order (see the issue and ``sweep_writer``): acquire the marker (held → "in flight", skipped, not
 waited on) → ``GET meta``; if ``version`` equals the version the last successful sweep certified, finish at once
 (one Figma request) → ``GET file?depth=1`` → local variables (403 → fall back to FILL styles) → style nodes in
-batches of ≤ 400 → upsert components in batches, mark missing ones removed → write ``style_captures`` →
+batches of ≤ 400 → component nodes (size and text layers, for the assemble step) in batches of ≤ 400 → upsert components in batches, mark missing ones removed → write ``style_captures`` →
 **last**, one conditional update of the watermark that also releases the marker.
 
 The lease is renewed at every step and by a background task while Figma calls are awaited (a 429 may legally
@@ -27,8 +27,8 @@ from wf2des.core.logging import get_logger
 from wf2des.integrations.docstore.design_components import DesignComponents, FileScope
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost, SweepWriter
-from wf2des.integrations.figma import FigmaClient, VariablesUnavailable
-from wf2des.sweep.captures import build_captures, component_records, style_ids_to_fetch
+from wf2des.integrations.figma import FigmaClient, FileIndex, VariablesUnavailable
+from wf2des.sweep.captures import build_captures, component_node_ids, component_records, style_ids_to_fetch
 
 __all__ = ["COMPONENT_BATCH", "FileSummary", "Status", "sweep_file", "sweep_project"]
 
@@ -177,11 +177,12 @@ async def _sweep_body(
         _log.info("component_sweep.variables_fallback", figma_file_key=key)
     nodes = await holder.guard(figma.get_nodes(key, style_ids_to_fetch(index, fallback=variables is None)))
     captures = build_captures(index, nodes, variables)
+    component_nodes = await _component_nodes(index, holder, figma)
     holder.step("fetched")
 
     scope = FileScope(int(doc["organization_id"]), int(doc["project_id"]), key)
     components = DesignComponents(db)
-    records = component_records(index)
+    records = component_records(index, component_nodes)
     for batch in _chunks(records, COMPONENT_BATCH):
         summary.components_written += components.upsert(scope, holder.marker, run_id, batch, holder.writer.now())
         holder.step("component_batch")
@@ -193,6 +194,14 @@ async def _sweep_body(
     holder.step("captures")
     holder.step("before_complete")
     holder.writer.complete(holder.marker, version=index.version)
+
+
+async def _component_nodes(index: FileIndex, holder: _Holder, figma: FigmaClient) -> dict[str, Any]:
+    """Component nodes (size, text layers): ⌈components ÷ 400⌉ requests, none for a file without any."""
+    ids = component_node_ids(index)
+    if not ids:
+        return {}
+    return await holder.guard(figma.get_nodes(index.key, ids))
 
 
 def _chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:

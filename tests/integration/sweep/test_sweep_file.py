@@ -32,7 +32,8 @@ async def test_first_sweep_writes_components_captures_and_watermark_last(
 ) -> None:
     register("LIB1")
     [summary] = await _sweep(docstore, make_client())
-    assert (summary.status, summary.requests, summary.components_written) == ("synced", 4, 205)
+    # meta, file, variables, style nodes, component nodes: 3 + ⌈30 styles ÷ 400⌉ + ⌈205 components ÷ 400⌉
+    assert (summary.status, summary.requests, summary.components_written) == ("synced", 5, 205)
     doc = _doc(docstore, "LIB1")
     assert doc["sweep_marker"] is None
     assert doc["sweep_error"] is None
@@ -93,7 +94,7 @@ async def test_enterprise_403_falls_back_to_solid_fill_styles(
 ) -> None:
     register("ENT1", variables_forbidden=True)
     [summary] = await _sweep(docstore, make_client())
-    assert (summary.status, summary.variables_fallback, summary.requests) == ("synced", True, 4)
+    assert (summary.status, summary.variables_fallback, summary.requests) == ("synced", True, 5)
     captures = _doc(docstore, "ENT1")["style_captures"]
     assert captures["color/color-2"] == "121:16"
     assert "color/color-linear-gradient" not in captures  # a gradient is not a colour
@@ -108,7 +109,7 @@ async def test_429_within_the_cap_is_honoured(
     register("LIB1")
     fake_figma.inject("file", Fault(status=429, retry_after=1))
     [summary] = await _sweep(docstore, make_client())
-    assert (summary.status, summary.requests) == ("synced", 5)
+    assert (summary.status, summary.requests) == ("synced", 6)
 
 
 async def test_429_beyond_the_cap_records_sweep_error_and_keeps_the_watermark(
@@ -139,7 +140,7 @@ async def test_5xx_is_retried_inside_a_sweep(
     fake_figma.inject("nodes", Fault(status=503), times=2)
     fake_figma.inject("meta", Fault(status=500))
     [summary] = await _sweep(docstore, make_client())
-    assert (summary.status, summary.requests) == ("synced", 7)
+    assert (summary.status, summary.requests) == ("synced", 8)
 
 
 async def test_every_registered_file_is_walked_working_and_library(
@@ -154,3 +155,40 @@ async def test_every_registered_file_is_walked_working_and_library(
         ("LIB1", "library", "synced"),
         ("WORK1", "working", "synced"),
     ]
+
+
+async def test_components_carry_variants_size_and_text_layers(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    """The made-up UI kit: each variant's properties parsed from its name, its size and its text layers."""
+    register("KIT1", library="uikit")
+    [summary] = await _sweep(docstore, make_client())
+    assert summary.status == "synced"
+    assert summary.requests == 5  # 3 + ⌈30 styles ÷ 400⌉ + ⌈57 components ÷ 400⌉
+    button = docstore[DESIGN_COMPONENT].find_one(
+        {"figma_file_key": "KIT1", "name": "Type=Outline, Size=Small, State=Default"}
+    )
+    assert button is not None
+    assert button["component_set_name"] == "Button"
+    assert button["variant_properties"] == {"Type": "Outline", "Size": "Small", "State": "Default"}
+    assert (button["width"], button["height"]) == (120, 32)
+    assert button["text_layers"] == ["Label"]
+    card = docstore[DESIGN_COMPONENT].find_one({"figma_file_key": "KIT1", "component_set_name": "Card"})
+    assert card is not None
+    assert card["text_layers"] == ["Title", "Body"]
+    checkbox = docstore[DESIGN_COMPONENT].find_one({"figma_file_key": "KIT1", "component_set_name": "Checkbox"})
+    assert checkbox is not None
+    assert checkbox["text_layers"] == []
+
+
+async def test_icons_have_no_variant_properties_and_their_recorded_size(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    icon = docstore[DESIGN_COMPONENT].find_one({"figma_file_key": "LIB1", "name": "x"})
+    assert icon is not None
+    assert icon["variant_properties"] is None
+    assert icon["width"] > 0
+    assert icon["height"] > 0
+    assert icon["text_layers"] == []

@@ -55,6 +55,16 @@ def test_clear_errors_when_nothing_matches(
 
 GOOD = [
     SCHEMA["examples"][0],
+    {
+        "wfArea": {"nodeId": "1:2"},
+        "designArea": {"nodeId": "1:2"},
+        "components": [
+            {"role": "link-button", "component": {"set": "Button"}, "properties": {"Type": "Link"}},
+            {"role": "icon", "when": {"icon": "fa-times", "size": "small"}, "component": {"name": "x"}},
+            {"role": "card", "keepFrame": True},
+            {"role": "toggle", "component": {"set": "Switch"}, "keepFrame": False},
+        ],
+    },
     {"wfArea": {"nodeId": "1:2"}, "designArea": {"page": "P", "nodeNamePattern": ".*", "nodeId": "3:4"}},
 ]
 BAD = [
@@ -64,6 +74,21 @@ BAD = [
     {"wfArea": {"nodeId": "1:2"}, "designArea": {"nodeId": "1:2"}, "extra": 1},
     {"wfArea": {"nodeId": "1:2"}, "designArea": {"nodeId": "1:2"}, "tokenAliases": {"font": {}}},
     {"wfArea": {"nodeId": "1:2"}, "designArea": {"nodeId": "1:2"}, "version": 2},
+    *(
+        {"wfArea": {"nodeId": "1:2"}, "designArea": {"nodeId": "1:2"}, "components": [rule]}
+        for rule in (
+            {"role": "spinner", "component": {"set": "Spinner"}},
+            {"role": "button"},
+            {"role": "button", "component": {"set": "Button", "name": "Primary"}},
+            {"role": "button", "component": {}},
+            {"role": "button", "keepFrame": True, "component": {"set": "Button"}},
+            {"role": "button", "keepFrame": True, "properties": {"Type": "Primary"}},
+            {"role": "button", "keepFrame": False},
+            {"role": "button", "when": {"variant": "huge"}, "component": {"set": "Button"}},
+            {"role": "button", "when": {"colour": "red"}, "component": {"set": "Button"}},
+            {"role": "button", "component": {"set": "Button"}, "properties": {"Type": 1}},
+        )
+    ),
 ]
 
 

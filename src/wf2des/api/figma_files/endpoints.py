@@ -81,16 +81,20 @@ async def start_component_sweep(scope: ProjectScopeDep, session: SessionDep, db:
 
 
 _CONFIG_READ = problem_responses(401, 404, 409, 422)
+# Saving checks component rules against the swept library in the document store (422 component_rule_unknown).
+_CONFIG_WRITE = problem_responses(401, 404, 409, 422, 503)
 
 
 @router.put(
     "/wf2des/config",
     response_model=ProjectConfig,
-    responses={201: {"model": ProjectConfig, "description": "First config of the project"}, **_CONFIG_READ},
+    responses={201: {"model": ProjectConfig, "description": "First config of the project"}, **_CONFIG_WRITE},
     summary="Store a new version of the project's ingest config (schemas/project-config.v1.json)",
 )
-async def put_project_config(scope: ProjectScopeDep, blobs: BlobsDep, body: ProjectConfig) -> Response:
-    stored, created = await service.put_config(blobs, scope, body)
+async def put_project_config(
+    scope: ProjectScopeDep, blobs: BlobsDep, db: DocstoreDep, body: ProjectConfig
+) -> Response:
+    stored, created = await service.put_config(blobs, scope, body, db)
     return _config_response(stored.config, stored.version, status.HTTP_201_CREATED if created else 200)
 
 

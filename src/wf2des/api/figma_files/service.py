@@ -28,10 +28,13 @@ from wf2des.api.figma_files.schemas import FigmaFileDetail, FigmaFileOut, RoleNa
 from wf2des.api.tenancy import not_found
 from wf2des.assemble import ProjectConfig
 from wf2des.assemble.config_store import InvalidStoredConfig, StoredConfig, read_current_config, write_config
+from wf2des.assemble.library import Library, LibraryComponent
+from wf2des.assemble.matching import rule_problems
 from wf2des.core.errors import InvalidInput
 from wf2des.core.ids import new_uuid7
 from wf2des.integrations.blobs import BlobStore
 from wf2des.integrations.docstore import ProjectFileRegistrations
+from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.docstore.schema import FIGMA_FILE_KEY_PATTERN
 from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, ComponentSweepJob
 from wf2des.pg.repositories import OutboxRepository, ProjectScope
@@ -130,8 +133,32 @@ async def get_config(blobs: BlobStore, scope: ProjectScope) -> StoredConfig:
     return stored
 
 
-async def put_config(blobs: BlobStore, scope: ProjectScope, config: ProjectConfig) -> tuple[StoredConfig, bool]:
-    """Store a new version; ``True`` when the project had no config before."""
+class UnknownLibraryComponent(InvalidInput):
+    code = "component_rule_unknown"
+
+
+def _check_component_rules(db: Database[Any], scope: ProjectScope, config: ProjectConfig) -> None:
+    """A rule must name what the project's swept library has. A project not swept yet cannot be checked:
+    its rules are accepted, and the assemble step reports any that do not resolve."""
+    if not config.components:
+        return
+    docs = project_library(db, scope.organization_id, scope.project_id)
+    if not docs:
+        return
+    problems = rule_problems(config.components, Library(LibraryComponent.from_document(d) for d in docs))
+    if problems:
+        raise UnknownLibraryComponent(
+            "The config's component rules name what the project's library lacks: " + "; ".join(problems[:10])
+        )
+
+
+async def put_config(
+    blobs: BlobStore, scope: ProjectScope, config: ProjectConfig, db: Database[Any] | None = None
+) -> tuple[StoredConfig, bool]:
+    """Store a new version; ``True`` when the project had no config before. 422 for a rule naming a
+    component the project's library lacks (checked when ``db`` is given and the config has rules)."""
+    if db is not None and config.components:
+        await in_thread(_check_component_rules, db, scope, config)
 
     def write() -> tuple[StoredConfig, bool]:
         had_one = _has_config(blobs, scope)

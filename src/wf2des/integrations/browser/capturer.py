@@ -34,6 +34,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from wf2des.core.settings import Settings
 from wf2des.generator.capture_model import CAPTURED_STYLES, CapturedScreen, CaptureResult
+from wf2des.integrations.browser.charset import content_type
 from wf2des.integrations.browser.errors import (
     BrowserCrashed,
     CaptureError,
@@ -72,6 +73,35 @@ _SETTLE_JS = """async (budgetMs) => {
   document.fonts.forEach((f) => { if (f.status === 'error') failed.push(f.family.replace(/^["']|["']$/g, '')); });
   return {count: document.getElementsByTagName('*').length, failed: failed};
 }"""
+# ``innerText`` is the browser's own rendering of the text (line breaks from <br> and blocks, collapsed
+# white space). Text nobody sees is in it too: clipped to nothing (the "visually hidden" pattern), fully
+# transparent, zero-sized (slider dots), a <select>'s other options, and the words of an inline SVG
+# (the wireframe draws it as one illustration); it is returned apart to subtract.
+_PAGE_TEXT_JS = """() => {
+  const unseen = [];
+  const marked = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.tagName.toLowerCase() === 'svg') {  // drawn as one illustration, its words in the label
+      if (!marked.some((m) => m.contains(el))) { marked.push(el); unseen.push(el.textContent || ''); }
+      continue;
+    }
+    if (el.tagName === 'SELECT') {
+      const chosen = el.selectedOptions.length ? el.selectedOptions[0] : el.options[0];
+      for (const option of el.options) if (option !== chosen) unseen.push(option.innerText || option.text || "");
+      continue;
+    }
+    const style = getComputedStyle(el);
+    const clipped = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+    const rect = el.getBoundingClientRect();
+    const unseenHere = (clipped && (rect.width <= 1 || rect.height <= 1))
+      || style.clip === 'rect(0px, 0px, 0px, 0px)' || style.opacity === '0'
+      || style.fontSize === '0px' || style.color === 'rgba(0, 0, 0, 0)';
+    if (unseenHere) {
+      if (!marked.some((m) => m.contains(el))) { marked.push(el); unseen.push(el.innerText || el.textContent || ""); }
+    }
+  }
+  return {text: document.body.innerText, unseen: unseen};
+}"""
 
 
 def _mime(path: str) -> str:
@@ -93,6 +123,7 @@ class _Slot:
     files: Mapping[str, bytes] = field(default_factory=dict)
     blocked: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    guessed: list[str] = field(default_factory=list)
 
 
 class BrowserCapturer:
@@ -159,7 +190,9 @@ class BrowserCapturer:
         *,
         timeout_s: float = 60,
         max_elements: int = 50_000,
+        page_text: bool = False,
     ) -> CaptureResult:
+        """Render ``entry`` of ``files`` at each width; ``page_text`` also records each screen's innerText."""
         entry = entry.lstrip("/")
         if entry not in files:
             raise NoEntry("the import has no entry file")
@@ -169,10 +202,10 @@ class BrowserCapturer:
             if self._needs_restart or self._browser is None or not self._browser.is_connected():
                 await self._restart()
             try:
-                return await self._capture_once(files, entry, widths, timeout_s, max_elements)
+                return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
             except BrowserCrashed:
                 await self._restart()
-                return await self._capture_once(files, entry, widths, timeout_s, max_elements)
+                return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
 
     @contextlib.asynccontextmanager
     async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
@@ -216,7 +249,7 @@ class BrowserCapturer:
             viewport={"width": _DEFAULT_WIDTH, "height": _VIEWPORT_HEIGHT.get(_DEFAULT_WIDTH, 900)},
         )
         slot = _Slot(browser=browser, context=context, page=None)
-        await context.route("**/*", lambda route: self._serve(route, slot.files, slot.blocked, slot.missing))
+        await context.route("**/*", lambda route: self._serve(route, slot))
         slot.page = await context.new_page()
         return slot
 
@@ -256,6 +289,7 @@ class BrowserCapturer:
         widths: Sequence[int],
         timeout_s: float,
         max_elements: int,
+        page_text: bool,
     ) -> CaptureResult:
         phases: dict[str, float] = {}
         started = time.perf_counter()
@@ -263,7 +297,8 @@ class BrowserCapturer:
         phases["context"] = (time.perf_counter() - started) * 1000
         blocked: list[str] = []
         missing: list[str] = []
-        slot.files, slot.blocked, slot.missing = files, blocked, missing
+        guessed: list[str] = []
+        slot.files, slot.blocked, slot.missing, slot.guessed = files, blocked, missing, guessed
         context = slot.context
         deadline = time.monotonic() + timeout_s
         try:
@@ -276,7 +311,9 @@ class BrowserCapturer:
                     raise TimeoutError
                 page, slot.page = slot.page, None
                 screen, page_count, fonts = await asyncio.wait_for(
-                    self._capture_width(context, page, entry, int(width), max_elements, remaining, phases),
+                    self._capture_width(
+                        context, page, entry, int(width), max_elements, remaining, phases, page_text
+                    ),
                     remaining,
                 )
                 screens.append(screen)
@@ -297,11 +334,8 @@ class BrowserCapturer:
         except BaseException:
             await self._discard(context)
             raise
-        slot.files, slot.blocked, slot.missing = (
-            {},
-            [],
-            [],
-        )  # the used context serves nothing more while it closes
+        # The used context serves nothing more while it closes.
+        slot.files, slot.blocked, slot.missing, slot.guessed = {}, [], [], []
         self._spare = asyncio.get_running_loop().create_task(self._prepare_next(context))
         self.last_phases = phases
         return CaptureResult(
@@ -309,6 +343,7 @@ class BrowserCapturer:
             screens=tuple(screens),
             blocked_urls=tuple(sorted(set(blocked))),
             missing_paths=tuple(sorted(set(missing))),
+            guessed_encodings=tuple(sorted(set(guessed))),
             failed_fonts=tuple(sorted(failed_fonts)),
             element_count=count,
         )
@@ -329,6 +364,7 @@ class BrowserCapturer:
         max_elements: int,
         budget_s: float,
         phases: dict[str, float],
+        page_text: bool,
     ) -> tuple[CapturedScreen, int, list[str]]:
         def lap(name: str, since: float) -> float:
             now = time.perf_counter()
@@ -356,6 +392,7 @@ class BrowserCapturer:
             {"computedStyles": list(CAPTURED_STYLES), "includeDOMRects": True, "includePaintOrder": True},
         )
         mark = lap("snapshot", mark)
+        text: dict[str, Any] = await page.evaluate(_PAGE_TEXT_JS) if page_text else {}
         # The page is not closed here: closing the context (in the background) closes it.
         root, content_width, content_height, title = parse_document(snapshot)
         lap("parse", mark)
@@ -366,13 +403,14 @@ class BrowserCapturer:
             content_height=content_height,
             root=root,
             title=title,
+            page_text=text.get("text"),
+            unseen_text="\n".join(str(t) for t in text.get("unseen", ())),
         )
         return screen, count, [str(name) for name in settled["failed"]]
 
     @staticmethod
-    async def _serve(
-        route: Route, files: Mapping[str, bytes], blocked: list[str], missing: list[str]
-    ) -> None:
+    async def _serve(route: Route, slot: _Slot) -> None:
+        files, blocked, missing = slot.files, slot.blocked, slot.missing
         url = route.request.url
         parts = urlsplit(url)
         if f"{parts.scheme}://{parts.netloc}" == ORIGIN:
@@ -385,7 +423,10 @@ class BrowserCapturer:
                 stub = stub_for(body) if mime in _IMAGE_TYPES else None
                 if stub is not None:
                     body, mime = stub, "image/svg+xml"
-                await route.fulfill(status=200, body=body, headers={"content-type": mime})
+                header, guessed = content_type(mime, body)
+                if guessed:
+                    slot.guessed.append(path[:500])
+                await route.fulfill(status=200, body=body, headers={"content-type": header})
                 return
             if path != "favicon.ico":  # browsers ask for it on their own; the page never referred to it
                 missing.append(path[:500])

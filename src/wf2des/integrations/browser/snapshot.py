@@ -7,6 +7,7 @@ to a pseudo element share its node index, which is how ``::before``/``::after`` 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,8 +32,15 @@ _ATTRS = frozenset(
         "title",
         "value",
         "src",
+        # For choosing library components (assemble/hints.py): a control's state, an icon's name.
+        "disabled",
+        "aria-disabled",
+        "data-icon",
     }
 )
+
+
+_STYLE_INDEX = {name: index for index, name in enumerate(CAPTURED_STYLES)}
 
 
 def _rect(raw: Sequence[float]) -> Rect:
@@ -74,6 +82,83 @@ class _Doc:
         self.layout = layout
         self.boxes_by_layout = boxes_by_layout
         self.paint_orders: list[int] = layout.get("paintOrders") or [0] * len(layout["nodeIndex"])
+        self.negative_end = self._negative_ends()
+
+    def _style_value(self, layout_index: int, name: str) -> str:
+        return self.s(self.layout["styles"][layout_index][_STYLE_INDEX[name]])
+
+    def _stacking(self, node: int) -> bool:
+        """Whether the element starts a stacking context (the common CSS triggers)."""
+        layout_index = self.element_layout.get(node)
+        if layout_index is None:
+            return False
+        value = functools.partial(self._style_value, layout_index)
+        if self.s(self.name[node]).lower() == "html" or value("position") in ("fixed", "sticky"):
+            return True
+        if value("z-index") not in ("auto", "") and (value("position") != "static" or self._flex_item(node)):
+            return True
+        return (
+            value("opacity") not in ("1", "")
+            or value("transform") not in ("none", "")
+            or value("filter") not in ("none", "")
+            or value("mix-blend-mode") not in ("normal", "")
+        )
+
+    def _flex_item(self, node: int) -> bool:
+        parent = self.parent[node]
+        layout_index = self.element_layout.get(parent) if parent >= 0 else None
+        return layout_index is not None and self._style_value(layout_index, "display").endswith(
+            ("flex", "grid")
+        )
+
+    def _negative_ends(self) -> dict[int, int]:
+        """For each stacking context's paint index, the last paint index of its negative z-index layers.
+
+        The snapshot numbers paint layers in pre-order: a stacking context, then its ``z-index < 0``
+        layers, then the rest. Everything else inside the context (its in-flow content and text) shares
+        the context's own number, yet the browser paints it *after* those negative layers; ``paint_key``
+        uses this map to put that content after them.
+        """
+        ends: dict[int, int] = {}
+        for node, layout_index in self.element_layout.items():
+            if self.node_type[node] != 1:
+                continue
+            z = self._style_value(layout_index, "z-index")
+            if not z.startswith("-") or (
+                self._style_value(layout_index, "position") == "static" and not self._flex_item(node)
+            ):
+                continue
+            context = self.parent[node]
+            while context >= 0 and not self._stacking(context):
+                context = self.parent[context]
+            if context < 0 or context not in self.element_layout:
+                continue
+            own = self.paint_orders[self.element_layout[context]]
+            last = max(
+                (
+                    self.paint_orders[index]
+                    for member in [node, *self._descendants(node)]
+                    for index in [
+                        *([self.element_layout[member]] if member in self.element_layout else []),
+                        *self.text_layouts.get(member, []),
+                    ]
+                ),
+                default=own,
+            )
+            ends[own] = max(ends.get(own, own), last)
+        return ends
+
+    def paint_key(self, layout_index: int, *, content: bool) -> float:
+        """The browser's paint order of a layout object, as a sortable number.
+
+        ``content`` is true for what paints inside its paint layer (text, in-flow blocks) rather than as
+        the layer itself; such content comes after the layer's negative z-index layers (half a step after
+        the last of them, so it stays before the next layer).
+        """
+        order = self.paint_orders[layout_index]
+        if not content:
+            return float(order)
+        return self.negative_end.get(order, order) + 0.5
 
     def s(self, index: int) -> str:
         return self.strings[index] if index >= 0 else ""
@@ -97,13 +182,20 @@ class _Doc:
         return self.s(self.name[node]).lower()
 
     def text_of(self, layout_index: int) -> CapturedText | None:
+        # White space that still has a box is a rendered space between inline elements ("one</span>
+        # <span>two"); white space the browser collapsed away has no box and is dropped.
         text = self.s(self.layout["text"][layout_index])
         boxes = self.boxes_by_layout.get(layout_index)
-        if not text.strip() or not boxes:
+        if not text or not boxes:
             return None
-        return CapturedText(text=text, boxes=tuple(boxes), style=self.style(layout_index))
+        return CapturedText(
+            text=text,
+            boxes=tuple(boxes),
+            style=self.style(layout_index),
+            paint_order=self.paint_key(layout_index, content=True),
+        )
 
-    def build(self, node: int) -> list[CapturedElement | CapturedText]:
+    def build(self, node: int, parent_order: int = -1) -> list[CapturedElement | CapturedText]:
         node_type = self.node_type[node]
         if node_type == 3:
             layout_index = self.element_layout.get(node)
@@ -114,15 +206,27 @@ class _Doc:
         if node_type != 1:
             return []
         tag = self.tag(node)
+        if tag == "br" and node in self.text_layouts:
+            # A <br> is laid out as a text object holding "\n"; it is a line break, not text.
+            layout_index = self.text_layouts[node][0]
+            return [
+                CapturedElement(
+                    tag="br",
+                    rect=_rect(self.layout["bounds"][layout_index]),
+                    style=self.style(layout_index),
+                    paint_order=self.paint_key(layout_index, content=True),
+                )
+            ]
         kids: list[CapturedElement | CapturedText] = []
+        layout_index = self.element_layout.get(node)
+        own_order = self.paint_orders[layout_index] if layout_index is not None else parent_order
         if tag not in _OPAQUE_TAGS:
             for child in self.children.get(node, []):
-                kids.extend(self.build(child))
+                kids.extend(self.build(child, own_order))
         for layout_index in self.text_layouts.get(node, []):
             text = self.text_of(layout_index)
             if text:
                 kids.append(text)
-        layout_index = self.element_layout.get(node)
         if layout_index is None:
             return kids  # display: contents, or an element with no box of its own
         value = self._control_value(node, tag)
@@ -133,7 +237,9 @@ class _Doc:
                 style=self.style(layout_index),
                 attrs=self.attrs(node),
                 children=tuple(kids),
-                paint_order=int(self.paint_orders[layout_index]),
+                # An element with a paint layer of its own paints as that layer; any other is content.
+                paint_order=self.paint_key(layout_index, content=own_order == parent_order),
+                dom_order=node,
                 input_value=value,
                 checked=(node in self.checked) if tag == "input" else None,
             )

@@ -11,6 +11,7 @@ marker before each batch, which keeps even the untouched documents quiet in prac
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,10 +23,11 @@ from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
+from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
 from wf2des.integrations.docstore.schema import DESIGN_COMPONENT, INDEX_SCHEMA_VERSION
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
 
-__all__ = ["PRODUCER", "ComponentRecord", "DesignComponents", "FileScope"]
+__all__ = ["PRODUCER", "ComponentRecord", "DesignComponents", "FileScope", "project_library"]
 
 PRODUCER: Final = "wf2des.component_sweep"
 _DUPLICATE_KEY = 11000
@@ -53,6 +55,11 @@ class ComponentRecord:
     description: str | None = None
     component_set_id: str | None = None
     component_set_name: str | None = None
+    # Read by the assemble step to choose and fill instances; None when the sweep could not read the node.
+    variant_properties: dict[str, str] | None = None
+    width: float | None = None
+    height: float | None = None
+    text_layers: list[str] | None = None
 
 
 def _fence_ok(marker: Marker) -> dict[str, Any]:
@@ -80,6 +87,10 @@ class DesignComponents:
                         "description": r.description,
                         "component_set_id": r.component_set_id,
                         "component_set_name": r.component_set_name,
+                        "variant_properties": r.variant_properties,
+                        "width": r.width,
+                        "height": r.height,
+                        "text_layers": r.text_layers,
                         "status": "active",
                         "removed_at": None,
                         **self._envelope(marker, run_id, now),
@@ -116,6 +127,18 @@ class DesignComponents:
     def list(self, scope: FileScope) -> list[dict[str, Any]]:
         return list(self._components.find(scope.query()).sort("component_key", 1))
 
+    def active_in(
+        self, organization_id: int, project_id: int, figma_file_keys: Iterable[str]
+    ) -> builtins.list[dict[str, Any]]:
+        """Active components of the given files of one project (the assemble step's library)."""
+        query = {
+            "organization_id": organization_id,
+            "project_id": project_id,
+            "figma_file_key": {"$in": sorted(set(figma_file_keys))},
+            "status": "active",
+        }
+        return list(self._components.find(query).sort([("figma_file_key", 1), ("component_key", 1)]))
+
     def _envelope(self, marker: Marker, run_id: str, now: datetime) -> dict[str, Any]:
         return {
             "run_id": run_id,
@@ -125,3 +148,14 @@ class DesignComponents:
             "updated_at": now,
             "sweep_fence": marker.fence,
         }
+
+
+def project_library(db: Database[Any], organization_id: int, project_id: int) -> list[dict[str, Any]]:
+    """The project's library components: the active components of its library files, or of its working
+    files when it has no library file (a team that keeps its components next to its pages)."""
+    files = ProjectFileRegistrations(db).list(organization_id, project_id)
+    libraries = [str(f["figma_file_key"]) for f in files if f.get("role") == int(FileRole.LIBRARY)]
+    keys = libraries or [str(f["figma_file_key"]) for f in files if f.get("role") == int(FileRole.WORKING)]
+    if not keys:
+        return []
+    return DesignComponents(db).active_in(organization_id, project_id, keys)

@@ -119,6 +119,15 @@ def design_component_validator() -> dict[str, Any]:
                 "description": {"bsonType": ["string", "null"]},
                 "component_set_id": {"bsonType": ["string", "null"]},
                 "component_set_name": {"bsonType": ["string", "null"]},
+                # Written by component_sweep for the assemble step (library components → instances); null
+                # when unknown, absent on documents swept before these fields existed.
+                "variant_properties": {
+                    "bsonType": ["object", "null"],
+                    "additionalProperties": {"bsonType": "string"},
+                },
+                "width": {"bsonType": ["double", "int", "long", "null"], "minimum": 0},
+                "height": {"bsonType": ["double", "int", "long", "null"], "minimum": 0},
+                "text_layers": {"bsonType": ["array", "null"], "items": {"bsonType": "string"}, "maxItems": 200},
                 "status": {"enum": ["active", "removed"]},
                 "removed_at": {"bsonType": ["date", "null"]},
                 "run_id": {"bsonType": "string"},

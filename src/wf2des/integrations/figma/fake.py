@@ -1,7 +1,9 @@
 """A fake Figma REST API for tests, benchmarks and the demo: real recorded responses, transformed in code.
 
 It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full ``GET /v1/files/:key`` and a
-``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the sweep uses::
+``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the sweep uses (``/nodes`` answers
+style nodes and component nodes; a file registered with ``library="uikit"`` serves the made-up UI kit of
+:mod:`wf2des.integrations.figma.uikit` instead of the recorded icons)::
 
     GET /v1/files/:key/meta            GET /v1/files/:key?depth=N
     GET /v1/files/:key/nodes?ids=…     GET /v1/files/:key/variables/local
@@ -34,6 +36,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
+
+from wf2des.integrations.figma.uikit import uikit_file
 
 __all__ = ["FAKE_TOKEN", "ExtraStyle", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
 
@@ -103,6 +107,7 @@ class FakeFile:
     variables_forbidden: bool = False
     collection_name: str = "Brand/Core #1"
     extra_styles: list[ExtraStyle] = field(default_factory=list)
+    library: str = "recorded"  # "recorded": the 205 recorded icons; "uikit": the made-up UI kit
 
     def bump(self) -> str:
         """A new version, as Figma does on every saved edit."""
@@ -117,6 +122,8 @@ class FakeFigma:
         base = fixtures or default_fixtures_dir()
         self._file = _load(base / FILE_FIXTURE)
         self._style_nodes = _load(base / NODES_FIXTURE)["nodes"]
+        self._recorded_nodes = _index_nodes(self._file["document"])
+        self._uikit: tuple[JSON, dict[str, JSON], dict[str, JSON]] | None = None
         self.token = token
         self.files: dict[str, FakeFile] = {}
         self.requests: Counter[str] = Counter()
@@ -159,6 +166,10 @@ class FakeFigma:
         }
         body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
         body["document"] = _trim(self._file["document"], depth)
+        if f.library == "uikit":
+            document, _, sets = self.uikit()
+            body["document"] = _trim(document, depth)
+            body["componentSets"] = copy.deepcopy(sets)
         body["components"] = self.components_of(f)
         body["styles"] = {sid: entry for sid, (entry, _node) in self.styles_of(f).items()}
         return body
@@ -180,9 +191,16 @@ class FakeFigma:
     def nodes_body(self, f: FakeFile, ids: list[str]) -> JSON:
         styles = self.styles_of(f)
         nodes: dict[str, JSON | None] = {}
+        components = self.component_nodes(f)
         for node_id in ids:
             found = styles.get(node_id)
-            nodes[node_id] = copy.deepcopy(found[1]) if found else None
+            if found:
+                nodes[node_id] = copy.deepcopy(found[1])
+            elif node_id in components:
+                nodes[node_id] = {"document": _trim(components[node_id], None), "components": {},
+                                  "componentSets": {}, "styles": {}, "schemaVersion": 0}
+            else:
+                nodes[node_id] = None
         return {
             "name": f.name,
             "role": "owner",
@@ -233,7 +251,43 @@ class FakeFigma:
             "meta": {"variables": variables, "variableCollections": {collection_id: collection}},
         }
 
+    def uikit(self) -> tuple[JSON, dict[str, JSON], dict[str, JSON]]:
+        """The made-up UI kit (document, components, componentSets), built once from recorded node templates."""
+        if self._uikit is None:
+            templates = {}
+            for kind in ("COMPONENT", "TEXT", "CANVAS", "DOCUMENT"):
+                node = next(n for n in self._recorded_nodes.values() if n.get("type") == kind)
+                templates[kind] = {k: copy.deepcopy(v) for k, v in node.items() if k != "children"}
+            self._uikit = uikit_file(templates)
+        return self._uikit
+
+    def component_nodes(self, f: FakeFile) -> dict[str, JSON]:
+        """Component id → its node (with children), for the components the file currently has."""
+        if f.library == "uikit":
+            document = self.uikit()[0]
+            index = _index_nodes(document)
+            return {cid: index[cid] for cid in self.components_of(f) if cid in index}
+        recorded = list(self._file["components"])
+        out: dict[str, JSON] = {}
+        for cid in self.components_of(f):
+            source = self._recorded_nodes.get(cid)
+            if source is None and cid.startswith("9"):  # a copy made by scaling: the recorded one it copies
+                number = int(cid.split(":")[0][1:])
+                source = self._recorded_nodes.get(recorded[number % len(recorded)])
+                if source is not None:
+                    source = {**source, "id": cid}
+            if source is not None:
+                out[cid] = source
+        return out
+
     def components_of(self, f: FakeFile) -> dict[str, JSON]:
+        if f.library == "uikit":
+            made_up = self.uikit()[1]
+            return {
+                cid: {**entry, "name": f.renamed.get(cid, entry["name"])}
+                for cid, entry in made_up.items()
+                if cid not in f.removed
+            }
         recorded = list(self._file["components"].items())
         wanted = f.components if f.components is not None else len(recorded)
         out: dict[str, JSON] = {}
@@ -428,6 +482,16 @@ def _error(status: int, text: str, shape: str) -> tuple[int, JSON, dict[str, str
     if shape == "message":
         return status, {"status": status, "error": True, "message": text}, {}
     return status, {"status": status, "err": text}, {}
+
+
+def _index_nodes(root: JSON) -> dict[str, JSON]:
+    out: dict[str, JSON] = {}
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        out[str(node.get("id"))] = node
+        stack.extend(c for c in node.get("children", []) if isinstance(c, dict))
+    return out
 
 
 def _trim(node: JSON, depth: int | None) -> JSON:

@@ -1,7 +1,8 @@
 """One Code2WF generation, from a job envelope to an immutable artifact and a signed event.
 
     load manifest + files (blob store) → capture (warm Chromium) → convert (pure) → assemble
-    (style bindings from the project's library captures; placement from the project config)
+    (style bindings from the project's library captures; library components as instances, by the config's
+    rules and by name; placement from the project config)
     → put_immutable(spec.json) → signed ``code2wf.completed``
 
 At-least-once delivery means a job can run twice. The artifact key names the generation and its attempt,
@@ -22,15 +23,19 @@ from typing import Any, Literal
 from jsonschema import ValidationError
 
 from wf2des.assemble import AreaNotFound, ProjectConfig, apply_bindings, design_area, style_bindings
+from wf2des.assemble.components import map_components
 from wf2des.assemble.config_store import InvalidStoredConfig, read_current_config
+from wf2des.assemble.hints import element_hints
+from wf2des.assemble.library import LibraryComponent
 from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
-from wf2des.generator import convert, spec_flag_count
+from wf2des.generator import CaptureResult, convert, spec_flag_count
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.browser import CaptureError, CaptureTimeout
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
+from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
 from wf2des.jobs.layout import failure_key, file_key, preview_key, spec_key
@@ -97,14 +102,18 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = No
         return _record_failure(runtime, bad_key, ok_key, failure.detail, failure.classification)
     except CaptureError as failure:
         return _record_failure(runtime, bad_key, ok_key, safe_message(failure.detail), failure.classification)
+    started = time.perf_counter()
     try:
         blobs.put_immutable(ok_key, body, "application/json")
     except BlobExists:
         raced = _existing_outcome(runtime, ok_key, bad_key)
         assert raced is not None
         return raced
+    timings["upload_ms"] = (time.perf_counter() - started) * 1000
     if runtime.worker_settings.preview and budget.remaining() > 0:
+        started = time.perf_counter()
         _write_preview(runtime, job, spec)
+        timings["preview_ms"] = (time.perf_counter() - started) * 1000
     return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), timings_ms=timings)
 
 
@@ -194,9 +203,13 @@ def _produce(
     _name_screens(spec, job.screen_id)
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
     budget.check()
-    spec = _assemble(job, runtime, spec)
+    started = time.perf_counter()
+    spec = _assemble(job, runtime, spec, cut.capture)
+    timings["assemble_ms"] = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
     try:
         validate_spec(spec)  # the published contract with the plugin: never store a spec it cannot read
+        timings["validate_ms"] = (time.perf_counter() - started) * 1000
     except ValidationError as exc:
         log.error(
             "generated spec does not match the published schema", error=safe_message(str(exc), limit=300)
@@ -243,9 +256,12 @@ def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str
     return entry, files, hashlib.sha256(raw).hexdigest()
 
 
-def _assemble(job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any]) -> dict[str, Any]:
-    """Style bindings from the project's library captures; placement from the project config."""
+def _assemble(
+    job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any], capture: CaptureResult
+) -> dict[str, Any]:
+    """Style bindings from the project's library captures; library components; placement from the config."""
     config = _project_config(job, runtime)
+    spec = _library_components(job, runtime, spec, capture, config)
     captures: dict[str, str] = {}
     for doc in (
         runtime.docstore[PROJECT_FIGMA_FILE]
@@ -282,6 +298,22 @@ def _assemble(job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any]) -> 
         spec["outcomes"] = [*spec["outcomes"], outcome]
         spec["flagCount"] = spec_flag_count(spec)
     return spec
+
+
+def _library_components(
+    job: Code2wfJob,
+    runtime: WorkerRuntime,
+    spec: dict[str, Any],
+    capture: CaptureResult,
+    config: ProjectConfig | None,
+) -> dict[str, Any]:
+    """Elements → instances of the project's library components (none recorded and no rules: unchanged)."""
+    docs = project_library(runtime.docstore, job.organization_id, job.project_id)
+    rules = config.components if config is not None else []
+    if not docs and not rules:
+        return spec
+    library = [LibraryComponent.from_document(doc) for doc in docs]
+    return map_components(spec, library, rules, element_hints(spec, capture)).spec
 
 
 def _design_area(

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import time
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
 from celery import Celery
 from celery.exceptions import SoftTimeLimitExceeded
 from pydantic import ValidationError
@@ -20,6 +23,12 @@ from wf2des.workers.runtime import get_runtime
 __all__ = ["register", "run_code2wf_job"]
 
 log = get_logger(__name__)
+
+
+@functools.cache
+def _event_client() -> httpx.Client:
+    """One HTTP client per worker process: building one loads the CA bundle, tens to hundreds of ms a job."""
+    return httpx.Client(timeout=10)
 
 
 def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
@@ -53,9 +62,14 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
             log.error("job exceeded the soft time limit")
             outcome = record_timeout(job, runtime, budget.message())
     JOBS.labels(outcome.status).inc()
+    started = time.perf_counter()
     delivery = deliver_event(
-        job, outcome.event(job.attempt), retry_for_s=runtime.worker_settings.event_retry_for_s
+        job,
+        outcome.event(job.attempt),
+        retry_for_s=runtime.worker_settings.event_retry_for_s,
+        client=_event_client(),
     )
+    event_ms = (time.perf_counter() - started) * 1000
     log.info(
         "job finished",
         status=outcome.status,
@@ -63,7 +77,8 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         reused=outcome.reused,
         delivered=delivery.delivered,
         event_status=delivery.status,
-        **outcome.timings_ms,
+        event_ms=round(event_ms, 1),
+        **{name: round(ms, 1) for name, ms in outcome.timings_ms.items()},
     )
     return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
 
