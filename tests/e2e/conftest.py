@@ -19,6 +19,7 @@ import httpx
 import psutil
 import pytest
 
+from tests.e2e.rabbit import fresh_vhost
 from wf2des.integrations.docstore.embedded import free_port
 
 BIN = Path(sys.executable).parent
@@ -62,7 +63,7 @@ class Stack:
         )
         _wait_http(f"{self.base}/healthz")
 
-    def start_worker(self, **extra_env: str) -> None:
+    def start_worker(self, *args: str, **extra_env: str) -> None:
         log = (self.root / "worker.log").open("ab")
         self.metrics_port = free_port()
         self.worker = subprocess.Popen(
@@ -75,6 +76,7 @@ class Stack:
                 "INFO",
                 "--metrics-port",
                 str(self.metrics_port),
+                *args,
             ],
             env={**self.env, **extra_env},
             stdout=log,
@@ -174,15 +176,25 @@ def make_stack(pg_url: str, docstore_url: str, root: Path, broker: str) -> Stack
     return Stack(env, root)
 
 
-@pytest.fixture(scope="module")
-def stack(
-    pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory, redis_broker_url: str
-) -> Iterator[Stack]:
+@pytest.fixture(scope="module", params=["redis", "amqp"])
+def broker_url(request: pytest.FixtureRequest, redis_broker_url: str) -> Iterator[str]:
+    """Every broker-dependent test runs on Redis and on RabbitMQ (quorum queues, publisher confirms)."""
+    if request.param == "amqp":
+        with fresh_vhost() as url:
+            yield url
+        return
     import redis
 
     broker = redis_broker_url.rsplit("/", 1)[0] + "/14"
     redis.Redis.from_url(broker).flushdb()
-    s = make_stack(pg_url, docstore_url, tmp_path_factory.mktemp("e2e"), broker)
+    yield broker
+
+
+@pytest.fixture(scope="module")
+def stack(
+    pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory, broker_url: str
+) -> Iterator[Stack]:
+    s = make_stack(pg_url, docstore_url, tmp_path_factory.mktemp("e2e"), broker_url)
     s.start_api()
     s.start_worker()
     yield s

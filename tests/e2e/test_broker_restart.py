@@ -9,15 +9,22 @@ import pytest
 
 from tests.e2e import pages
 from tests.e2e.conftest import Stack, make_stack
+from tests.e2e.rabbit import RabbitServer
 from tests.services import RedisServer
 
 
-@pytest.fixture(scope="module")
+def _unacked(server: RedisServer | RabbitServer) -> int:
+    if isinstance(server, RabbitServer):
+        return server.unacked()
+    return int(server.client().hlen("unacked"))
+
+
+@pytest.fixture(scope="module", params=["redis", "amqp"])
 def private_stack(
-    pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[tuple[Stack, RedisServer]]:
+    request: pytest.FixtureRequest, pg_url: str, docstore_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[tuple[Stack, RedisServer | RabbitServer]]:
     root = tmp_path_factory.mktemp("e2e-broker")
-    server = RedisServer(root)
+    server: RedisServer | RabbitServer = RedisServer(root) if request.param == "redis" else RabbitServer(root)
     server.start()
     stack = make_stack(pg_url, docstore_url, root, server.url)
     stack.start_api()
@@ -29,7 +36,7 @@ def private_stack(
 
 
 def test_jobs_created_while_the_broker_is_down_complete_after_it_returns(
-    private_stack: tuple[Stack, RedisServer],
+    private_stack: tuple[Stack, RedisServer | RabbitServer],
 ) -> None:
     stack, server = private_stack
     _org, project, headers = stack.tenant()
@@ -41,9 +48,9 @@ def test_jobs_created_while_the_broker_is_down_complete_after_it_returns(
     # worker stops consuming after reconnecting (celery/celery#10302); that is covered by restarting the
     # worker (its liveness probe), not here. Wait for the ack so this test is about the outage itself.
     deadline = time.monotonic() + 10
-    while server.client().hlen("unacked") and time.monotonic() < deadline:
+    while _unacked(server) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert server.client().hlen("unacked") == 0
+    assert _unacked(server) == 0
 
     server.stop()
     created = [stack.create(project, headers, page_import, screenId=f"down-{i}") for i in range(3)]

@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 __all__ = ["demo", "fake_figma"]
 
 LIBRARY_FILE = "DemoLibraryFile"
+UIKIT_FILE = "DemoUIKitFile"
 WORKING_FILE = "DemoWorkingFile"
+LIBRARIES = (LIBRARY_FILE, UIKIT_FILE)
 DEMO_CONFIG = {
     "wfArea": {"page": "cover", "nodeNamePattern": "^cover$"},
     "designArea": {"page": "cover", "nodeNamePattern": "^cover$"},
@@ -98,6 +100,7 @@ def demo(
             # A new kit is a new file version, as an edit in Figma is, so a kept data directory re-sweeps it.
             version = str(zlib.crc32(repr(kit).encode()))
             fake.add_file(LIBRARY_FILE, collection_name="wf", extra_styles=kit, version=version)
+            fake.add_file(UIKIT_FILE, name="Demo UI kit", library="uikit")  # made-up kit: buttons, fields…
             fake.add_file(WORKING_FILE)
             os.environ["WF2DES_FIGMA_API_URL"] = fake.url
             os.environ["WF2DES_FIGMA_TOKEN"] = FAKE_TOKEN
@@ -173,23 +176,13 @@ def _run(
     figma_file_key = WORKING_FILE
     with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
         registered = {}
-        for key, role in ((LIBRARY_FILE, "library"), (WORKING_FILE, "working")):
+        for key, role in ((LIBRARY_FILE, "library"), (UIKIT_FILE, "library"), (WORKING_FILE, "working")):
             response = http.put(f"{base}/figma-files/{key}", json={"role": role})
             _expect(response, 200, 201)
             registered[key] = response.json()
         _expect(http.put(f"{base}/wf2des/config", json=DEMO_CONFIG), 200, 201)
         _expect(http.post(f"{base}/component-sweeps"), 202)
-        library = _poll(
-            http,
-            f"{base}/figma-files/{LIBRARY_FILE}",
-            # a re-run finds the previous watermark: wait for this sweep's
-            lambda f: (
-                f["componentsSyncedAt"] != registered[LIBRARY_FILE]["componentsSyncedAt"]
-                or bool(f["sweepError"])
-            ),
-            "the component sweep",
-            timeout=120,
-        )
+        libraries = [_wait_for_sweep(http, base, key, registered[key]) for key in LIBRARIES]
         root = entry_file.parent
         files = [p for p in sorted(root.rglob("*")) if p.is_file()]
         upload = http.post(
@@ -215,25 +208,39 @@ def _run(
         out.mkdir(parents=True, exist_ok=True)
         spec_path = preview_path = None
         outcomes: list[dict[str, Any]] = []
+        mapping: dict[str, Any] | None = None
         if row["status"] == "completed":
             result = http.get(f"{base}/code2wf/{code2wf_id}/result")
             _expect(result, 200)
             spec_path = out / "spec.json"
             spec_path.write_bytes(result.content)
             outcomes = [o for o in result.json().get("outcomes", []) if o.get("flagged")]
+            mapping = result.json().get("componentMapping")
             preview_path = _copy_preview(settings, row, out)
             placed = http.post(f"{base}/code2wf/{code2wf_id}/materialization")
             _expect(placed, 200)
             row = {**row, "materializedAt": placed.json()["materializedAt"]}
     return {
         "token": token,
-        "library": library,
+        "libraries": libraries,
         "row": row,
+        "mapping": mapping,
         "spec": spec_path,
         "preview": preview_path,
         "outcomes": outcomes,
         "page_import": page_import,
     }
+
+
+def _wait_for_sweep(http: httpx.Client, base: str, key: str, before: dict[str, Any]) -> dict[str, Any]:
+    # a re-run finds the previous watermark: wait for this sweep's
+    return _poll(
+        http,
+        f"{base}/figma-files/{key}",
+        lambda f: f["componentsSyncedAt"] != before["componentsSyncedAt"] or bool(f["sweepError"]),
+        "the component sweep",
+        timeout=120,
+    )
 
 
 def _poll(
@@ -275,13 +282,17 @@ def _expect(response: httpx.Response, *codes: int) -> None:
 def _print_summary(summary: dict[str, Any]) -> None:
     from rich.table import Table
 
-    library = summary["library"]
-    files = Table(title="wf2des demo: library file swept", show_header=False)
-    files.add_row("figmaFileKey", library["figmaFileKey"])
-    files.add_row("componentsSyncedAt", str(library["componentsSyncedAt"]))
-    files.add_row("activeComponentCount", str(library["activeComponentCount"]))
-    files.add_row("styleCaptureCount", str(library["styleCaptureCount"]))
-    files.add_row("sweepError", str(library["sweepError"]))
+    files = Table(title="wf2des demo: library files swept")
+    for column in ("figmaFileKey", "componentsSyncedAt", "components", "styleCaptures", "sweepError"):
+        files.add_column(column)
+    for library in summary["libraries"]:
+        files.add_row(
+            library["figmaFileKey"],
+            str(library["componentsSyncedAt"]),
+            str(library["activeComponentCount"]),
+            str(library["styleCaptureCount"]),
+            str(library["sweepError"]),
+        )
     console.print(files)
     row = summary["row"]
     table = Table(title="wf2des demo: Code2WF", show_header=False)
@@ -295,6 +306,18 @@ def _print_summary(summary: dict[str, Any]) -> None:
     if row["status"] == "failed":
         table.add_row("errorMessage", str(row.get("errorMessage")))
     console.print(table)
+    mapping = summary["mapping"]
+    if mapping and mapping["components"]:
+        components = Table(title="library components placed (review before placing: spec.json componentMapping)")
+        for column in ("component", "elements", "confidence", "chosen by"):
+            components.add_column(column)
+        for item in mapping["components"]:
+            name = item["componentName"]
+            if item["componentSetName"]:
+                name = f"{item['componentSetName']} / {name}"
+            confidence = f"{item['minConfidence']:.2f}–{item['maxConfidence']:.2f}"
+            components.add_row(name, str(item["count"]), confidence, ", ".join(item["chosenBy"]))
+        console.print(components)
     if summary["outcomes"]:
         flagged = Table(title="flagged outcomes")
         flagged.add_column("type")

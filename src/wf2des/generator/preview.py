@@ -152,12 +152,24 @@ class _Painter:
             self.clip(None)
 
     def _instance(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
-        """A library instance: its box in Figma's component purple, with the component's name."""
+        """A library instance: its box in Figma's component purple, with its label (or the component's name).
+
+        The label is what the designer will read in Figma (the element's own text in the component's text
+        layer); the component's name is the small tag above it when the box has room.
+        """
         self.shape(False, (x, y, w, h), min(4.0, h / 2), "#F1ECFF", "#7B61FF", 1.0, 1.0)
-        size = max(6.0, min(11.0, h * 0.6))
+        overrides = node.get("textOverrides") or ()
+        label = str(overrides[0]["characters"]) if overrides else str(node.get("name", ""))
+        size = max(6.0, min(12.0, h * 0.45))
+        tag = 7.0
+        with_tag = bool(overrides) and h >= size + 2 * tag + 4
         if w >= size * 2:
-            name = str(node.get("name", ""))[: max(1, int(w / (size * 0.55)))]
-            self.text([(x + w / 2, y + h / 2 + size * 0.35, name)], size, 400, "#5B3FD9", "middle")
+            label = label[: max(1, int(w / (size * 0.55)))]
+            baseline = y + h / 2 + size * 0.35 + (tag / 2 if with_tag else 0)
+            self.text([(x + w / 2, baseline, label)], size, 500, "#5B3FD9", "middle")
+        if with_tag and w >= tag * 4:
+            name = str(node.get("name", ""))[: max(1, int((w - 6) / (tag * 0.55)))]
+            self.text([(x + 3, y + tag + 2, name)], tag, 400, "#7B61FF", "start")
 
     def _text(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
         style = self.spec["tokens"]["text"].get(node.get("textStyle", ""), {})

@@ -7,10 +7,12 @@ not hold other jobs hostage.
 
 from __future__ import annotations
 
+import math
+
 from celery import Celery
 from celery.signals import task_prerun, worker_process_init, worker_process_shutdown
 
-from wf2des.core.broker import resolve_broker_url
+from wf2des.core.broker import broker_conf, resolve_broker_url
 from wf2des.core.settings import Settings
 from wf2des.workers.settings import WorkerSettings
 
@@ -20,7 +22,8 @@ __all__ = ["make_celery"]
 def make_celery(settings: Settings | None = None, worker_settings: WorkerSettings | None = None) -> Celery:
     settings = settings or Settings()
     worker_settings = worker_settings or WorkerSettings()
-    app = Celery("wf2des", broker=resolve_broker_url(settings), set_as_current=False)
+    broker_url = resolve_broker_url(settings)
+    app = Celery("wf2des", broker=broker_url, set_as_current=False)
     app.conf.update(
         task_acks_late=True,
         task_reject_on_worker_lost=True,
@@ -33,12 +36,22 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
         task_time_limit=worker_settings.hard_time_limit_s,
         broker_connection_retry_on_startup=True,
         worker_hijack_root_logger=False,
-        broker_transport_options={"visibility_timeout": worker_settings.visibility_timeout_s},
     )
+    app.conf.update(broker_conf(broker_url, {"visibility_timeout": worker_settings.visibility_timeout_s}))
     from wf2des.workers.code2wf import tasks as code2wf_tasks
     from wf2des.workers.component_sweep import tasks as sweep_tasks
 
-    code2wf_tasks.register(app)
+    # A generation's own budget ends it first (a failure outcome); its soft limit interrupts a phase that
+    # does not return, and the task turns that into the same timeout outcome.
+    code2wf_tasks.register(
+        app,
+        soft_time_limit_s=math.ceil(
+            min(
+                worker_settings.hard_time_limit_s - 10,
+                worker_settings.job_timeout_s + worker_settings.job_grace_s,
+            )
+        ),
+    )
     sweep_tasks.register(app)
     return app
 
@@ -49,7 +62,9 @@ def _init_process(**_: object) -> None:
 
     from wf2des.core.logging import configure_logging
 
-    if not structlog.is_configured():  # the solo pool (in-process worker) sends this too: keep the host's setup
+    if (
+        not structlog.is_configured()
+    ):  # the solo pool (in-process worker) sends this too: keep the host's setup
         configure_logging()
 
 

@@ -46,15 +46,23 @@ class BrowserThread:
         future: Future[T] = asyncio.run_coroutine_threadsafe(coro, self._loop)
         return future.result(timeout)
 
-    async def _capturer_ready(self) -> BrowserCapturer:
+    def warm(self) -> None:
+        """Start Chromium now if it is not running, so a job's budget is not spent on launching it."""
+        self._run(self._warm(), timeout=60)
+
+    async def _warm(self) -> BrowserCapturer:
         if self._capturer is not None and self._jobs >= self._recycle_after:
             await self._capturer.close()
             self._capturer, self._jobs = None, 0
         if self._capturer is None:
             self._capturer = BrowserCapturer(self._chromium)
-            await self._capturer.start()
-        self._jobs += 1
+            await self._capturer.start()  # if this fails, capture() restarts the same capturer
         return self._capturer
+
+    async def _capturer_ready(self) -> BrowserCapturer:
+        capturer = await self._warm()
+        self._jobs += 1
+        return capturer
 
     async def _capture(
         self,

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 from celery import Celery
 
+from wf2des.core.broker import broker_conf
+
 __all__ = ["CeleryPublisher", "OutgoingMessage", "PublishOutcome", "Publisher", "make_celery"]
 
 
@@ -46,8 +48,11 @@ def make_celery(broker_url: str, *, timeout: float) -> Celery:
         accept_content=["json"],
         broker_connection_timeout=timeout,
         broker_connection_retry_on_startup=False,
-        broker_transport_options={"socket_connect_timeout": timeout, "socket_timeout": timeout},
         task_default_queue="celery",
+    )
+    # the queue type and publisher confirms the workers expect (quorum queues on RabbitMQ)
+    app.conf.update(
+        broker_conf(broker_url, {"socket_connect_timeout": timeout, "socket_timeout": timeout})
     )
     return app
 

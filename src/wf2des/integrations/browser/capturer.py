@@ -43,6 +43,7 @@ from wf2des.integrations.browser.errors import (
     PageCrashed,
     TooManyElements,
 )
+from wf2des.integrations.browser.isolation import Isolation, IsolationSettings, launch_options
 from wf2des.integrations.browser.snapshot import parse_document
 from wf2des.integrations.browser.stubs import stub_for
 
@@ -128,8 +129,10 @@ class _Slot:
 class BrowserCapturer:
     """Async capture service; use as ``async with BrowserCapturer() as capturer:``."""
 
-    def __init__(self, chromium: str | None = None) -> None:
+    def __init__(self, chromium: str | None = None, *, isolation: Isolation | None = None) -> None:
         self._chromium = chromium or Settings().chromium
+        # how page code is kept off the network: see ``isolation`` (a namespace unless configured otherwise)
+        self._isolation: Isolation = isolation or IsolationSettings().isolation
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
         self._lock = asyncio.Lock()
@@ -150,9 +153,12 @@ class BrowserCapturer:
         if self._playwright is None:
             self._playwright = await async_playwright().start()
         if self._browser is None or not self._browser.is_connected():
+            options = launch_options(self._chromium, self._isolation)
             try:
                 self._browser = await self._playwright.chromium.launch(
-                    executable_path=self._chromium, args=list(_FLAGS), headless=True
+                    executable_path=options["executable_path"],
+                    args=[*_FLAGS, *options["args"]],
+                    headless=True,
                 )
             except PlaywrightError as exc:
                 raise BrowserCrashed("the browser could not be started") from exc

@@ -43,15 +43,17 @@ from wf2des.core.safety import safe_message
 from wf2des.generator import CaptureResult, convert, spec_flag_count
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import validate_spec
-from wf2des.integrations.browser import CaptureError
+from wf2des.integrations.browser import CaptureError, CaptureTimeout
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
 from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
 from wf2des.jobs.layout import failure_key, file_key, preview_key, spec_key
+from wf2des.workers.code2wf.deadline import Budget, BudgetExceeded
+from wf2des.workers.code2wf.limits import cap_text, flag_truncation
 from wf2des.workers.runtime import WorkerRuntime
 
-__all__ = ["GenerationFailed", "Outcome", "generate"]
+__all__ = ["GenerationFailed", "Outcome", "generate", "record_timeout"]
 
 log = get_logger(__name__)
 
@@ -87,8 +89,10 @@ class Outcome:
         )
 
 
-def generate(job: Code2wfJob, runtime: WorkerRuntime) -> Outcome:
+def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = None) -> Outcome:
     """Produce (or reuse) the generation's single outcome. Never raises for page problems."""
+    budget = budget or Budget(runtime.worker_settings.job_timeout_s)
+    limits = runtime.worker_settings
     blobs = runtime.blobs
     ok_key = spec_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
     bad_key = failure_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
@@ -97,13 +101,18 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime) -> Outcome:
         log.info("artifact exists; reusing it", status=existing.status)
         return existing
     try:
-        spec, timings = _produce(job, runtime)
-    except GenerationFailed as failure:
+        spec, timings = _produce(job, runtime, budget)
+        body = json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()
+        if len(body) > limits.max_spec_bytes:
+            raise GenerationFailed(
+                f"the wireframe would be larger than {_size(limits.max_spec_bytes)}", "spec_too_large"
+            )
+        budget.check()
+    except (GenerationFailed, BudgetExceeded) as failure:
         return _record_failure(runtime, bad_key, ok_key, failure.detail, failure.classification)
     except CaptureError as failure:
         return _record_failure(runtime, bad_key, ok_key, safe_message(failure.detail), failure.classification)
     started = time.perf_counter()
-    body = json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()
     try:
         blobs.put_immutable(ok_key, body, "application/json")
     except BlobExists:
@@ -111,11 +120,25 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime) -> Outcome:
         assert raced is not None
         return raced
     timings["upload_ms"] = (time.perf_counter() - started) * 1000
-    if runtime.worker_settings.preview:
+    if runtime.worker_settings.preview and budget.remaining() > 0:
         started = time.perf_counter()
         _write_preview(runtime, job, spec)
         timings["preview_ms"] = (time.perf_counter() - started) * 1000
     return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), timings_ms=timings)
+
+
+def _size(limit: int) -> str:
+    return f"{limit / 2**20:.1f} MiB" if limit >= 2**20 else f"{limit:,} bytes"
+
+
+def record_timeout(job: Code2wfJob, runtime: WorkerRuntime, message: str) -> Outcome:
+    """The outcome of a generation interrupted by the soft time limit (or the one that won a race)."""
+    ok_key = spec_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
+    bad_key = failure_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
+    existing = _existing_outcome(runtime, ok_key, bad_key)
+    if existing is not None:
+        return existing
+    return _record_failure(runtime, bad_key, ok_key, message, "timeout")
 
 
 def _existing_outcome(runtime: WorkerRuntime, ok_key: str, bad_key: str) -> Outcome | None:
@@ -155,26 +178,43 @@ def _record_failure(
     return Outcome("failed", bad_key, error_message=message, classification=classification)
 
 
-def _produce(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[dict[str, Any], dict[str, float]]:
+def _produce(
+    job: Code2wfJob, runtime: WorkerRuntime, budget: Budget
+) -> tuple[dict[str, Any], dict[str, float]]:
+    limits = runtime.worker_settings
     timings: dict[str, float] = {}
     started = time.perf_counter()
     entry, files, manifest_hash = _load_import(job, runtime)
     timings["load_ms"] = (time.perf_counter() - started) * 1000
+    budget.check()
     started = time.perf_counter()
-    capture = runtime.browser.capture(
-        files,
-        entry,
-        [job.viewport_width],
-        timeout_s=runtime.worker_settings.job_timeout_s,
-        max_elements=runtime.worker_settings.max_elements,
-    )
+    try:
+        capture = runtime.browser.capture(
+            files,
+            entry,
+            [job.viewport_width],
+            timeout_s=budget.remaining(),
+            max_elements=limits.max_elements,
+        )
+    except CaptureTimeout:  # the browser had what was left of the budget; name the whole budget
+        raise GenerationFailed(
+            f"the page did not finish loading within {budget.seconds:g} s", "timeout"
+        ) from None
     timings["capture_ms"] = (time.perf_counter() - started) * 1000
+    budget.check()
     started = time.perf_counter()
-    spec = convert(capture, source_entry=entry, manifest_sha256=manifest_hash)
+    cut = cap_text(capture, limits.max_text_chars)
+    if cut.total_chars > limits.max_spec_text_chars:
+        raise GenerationFailed(
+            f"the page has more than {limits.max_spec_text_chars:,} characters of text", "too_much_text"
+        )
+    spec = convert(cut.capture, source_entry=entry, manifest_sha256=manifest_hash)
+    flag_truncation(spec, cut.truncated, limits.max_text_chars)
     _name_screens(spec, job.screen_id)
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
+    budget.check()
     started = time.perf_counter()
-    spec = _assemble(job, runtime, spec, capture)
+    spec = _assemble(job, runtime, spec, cut.capture)
     timings["assemble_ms"] = (time.perf_counter() - started) * 1000
     started = time.perf_counter()
     try:

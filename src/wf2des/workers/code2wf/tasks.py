@@ -14,7 +14,8 @@ from pydantic import ValidationError
 
 from wf2des.core.logging import bind, clear_context, get_logger
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
-from wf2des.workers.code2wf.pipeline import Outcome, generate
+from wf2des.workers.code2wf.deadline import Budget
+from wf2des.workers.code2wf.pipeline import Outcome, generate, record_timeout
 from wf2des.workers.events import deliver_event
 from wf2des.workers.metrics import JOB_SECONDS, JOBS
 from wf2des.workers.runtime import get_runtime
@@ -48,8 +49,18 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         return {"status": "expired"}
     runtime = get_runtime()
     JOBS.labels("started").inc()
+    try:  # launching Chromium (first job, or after a recycle) is the worker's cost, not the page's
+        runtime.browser.warm()
+    except Exception as exc:  # the capture tries again and turns a failure into the job's outcome
+        log.warning("browser did not start ahead of the job", error=type(exc).__name__)
+    budget = Budget(runtime.worker_settings.job_timeout_s)
     with JOB_SECONDS.time():
-        outcome: Outcome = generate(job, runtime)
+        try:
+            outcome: Outcome = generate(job, runtime, budget)
+        except SoftTimeLimitExceeded:
+            # a phase did not return within the budget plus its grace: still exactly one, clear outcome
+            log.error("job exceeded the soft time limit")
+            outcome = record_timeout(job, runtime, budget.message())
     JOBS.labels(outcome.status).inc()
     started = time.perf_counter()
     delivery = deliver_event(
@@ -72,11 +83,12 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
     return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
 
 
-def register(app: Celery) -> None:
-    @app.task(name=CODE2WF_GENERATE, acks_late=True, reject_on_worker_lost=True)
+def register(app: Celery, soft_time_limit_s: int = 170) -> None:
+    @app.task(
+        name=CODE2WF_GENERATE,
+        acks_late=True,
+        reject_on_worker_lost=True,
+        soft_time_limit=soft_time_limit_s,
+    )
     def generate_task(payload: dict[str, Any]) -> dict[str, Any]:
-        try:
-            return run_code2wf_job(payload)
-        except SoftTimeLimitExceeded:
-            log.error("job exceeded the soft time limit")
-            raise
+        return run_code2wf_job(payload)
