@@ -1,0 +1,1 @@
+export function checkManifest(manifest: unknown, opts?: { apiUrl?: string; requireBuilt?: boolean }): string[];
