@@ -19,7 +19,7 @@ from PIL import Image
 
 from wf2des.generator.contrast import hex_rgb
 from wf2des.generator.replay import Box, replay_screen
-from wf2des.generator.tokens import COLOR_VALUES
+from wf2des.generator.tokens import COLOR_VALUES, STYLE_WEIGHTS
 
 __all__ = ["render_preview_png", "render_preview_svg"]
 
@@ -34,17 +34,6 @@ def _hex(spec: Mapping[str, Any], token: str | None, default: str) -> str:
     return str(value or COLOR_VALUES.get(token, default))
 
 
-_WEIGHTS = {
-    "Thin": 100,
-    "Extra Light": 200,
-    "Light": 300,
-    "Regular": 400,
-    "Medium": 500,
-    "Semi Bold": 600,
-    "Bold": 700,
-    "Extra Bold": 800,
-    "Black": 900,
-}
 
 
 def _wrap(text: str, width: float, size: float, max_lines: int | None = None) -> list[str]:
@@ -183,7 +172,7 @@ class _Painter:
             and runs[0]["end"] >= len(node["characters"])
             and "fontStyle" in runs[0]
         ):
-            weight = _WEIGHTS.get(runs[0]["fontStyle"], weight)
+            weight = STYLE_WEIGHTS.get(runs[0]["fontStyle"], weight)
         fill = _hex(self.spec, node.get("fill"), "#1F1F1F")
         align = node.get("textAlignHorizontal", "LEFT")
         anchor, tx = {"CENTER": ("middle", x + w / 2), "RIGHT": ("end", x + w)}.get(align, ("start", x))

@@ -28,7 +28,7 @@ from wf2des.generator.contrast import (
     is_large_text,
 )
 from wf2des.generator.replay import Box
-from wf2des.generator.tokens import COLOR_VALUES
+from wf2des.generator.tokens import COLOR_VALUES, STYLE_WEIGHTS
 
 __all__ = [
     "PaintedNode",
@@ -41,17 +41,6 @@ __all__ = [
 ]
 
 Node = Mapping[str, Any]
-_STYLE_WEIGHTS = {
-    "Thin": 100,
-    "Extra Light": 200,
-    "Light": 300,
-    "Regular": 400,
-    "Medium": 500,
-    "Semi Bold": 600,
-    "Bold": 700,
-    "Extra Bold": 800,
-    "Black": 900,
-}
 
 
 def _is_icon_word(word: str) -> bool:
@@ -185,7 +174,7 @@ def _runs(spec: Node, node: Node) -> Iterator[tuple[str, float, int]]:
     yield node.get("fill", ""), float(main.get("fontSize", 16)), int(main.get("fontWeight", 400))
     for run in node.get("styleRuns", ()):
         style = styles.get(run.get("textStyle", ""), main)
-        weight = _STYLE_WEIGHTS.get(run.get("fontStyle", ""), int(style.get("fontWeight", 400)))
+        weight = STYLE_WEIGHTS.get(run.get("fontStyle", ""), int(style.get("fontWeight", 400)))
         yield run.get("fill", node.get("fill", "")), float(style.get("fontSize", 16)), weight
 
 

@@ -18,6 +18,7 @@ from wf2des.generator.model import TextRun, WNode
 __all__ = [
     "COLOR_VALUES",
     "FONT_FAMILY",
+    "STYLE_WEIGHTS",
     "TEXT_STYLE_NAMES",
     "TextRamp",
     "color_token",
@@ -66,16 +67,18 @@ _FILL_STEPS = (
     (25.0, "grey-700"),
     (-1.0, "grey-900"),
 )
-_STYLE_NAMES = (
-    (150, "Thin"),
-    (250, "Extra Light"),
-    (350, "Light"),
-    (450, "Regular"),
-    (550, "Medium"),
-    (650, "Semi Bold"),
-    (750, "Bold"),
-    (850, "Extra Bold"),
-)
+# Figma's style names for the CSS weights; a weight takes the nearest name (650 → "Semi Bold" below 650).
+STYLE_WEIGHTS: dict[str, int] = {
+    "Thin": 100,
+    "Extra Light": 200,
+    "Light": 300,
+    "Regular": 400,
+    "Medium": 500,
+    "Semi Bold": 600,
+    "Bold": 700,
+    "Extra Bold": 800,
+    "Black": 900,
+}
 
 Color = tuple[float, float, float, float]
 
@@ -125,8 +128,8 @@ def stroke_token(color: Color) -> str:
 
 def figma_style(weight: int, italic: bool = False) -> str:
     name = "Black"
-    for ceiling, label in _STYLE_NAMES:
-        if weight < ceiling:
+    for label, value in STYLE_WEIGHTS.items():
+        if weight < value + 50:
             name = label
             break
     if italic:
