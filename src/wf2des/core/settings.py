@@ -60,7 +60,6 @@ class Settings(BaseSettings):
     auth_org_claim: str = "custom:organization_id"
 
     chromium: str = "/usr/bin/chromium"
-    cors_origins: list[str] = Field(default_factory=lambda: ["null"])
 
     @field_validator("docstore_url")
     @classmethod

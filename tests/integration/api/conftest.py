@@ -168,7 +168,6 @@ def live(
         auth_jwks_url=keys.jwks_url,
         auth_issuer=ISSUER,
         auth_audience=AUDIENCE,
-        cors_origins=["null", "https://www.figma.com"],
     )
     api_settings = ApiSettings(
         relay_interval_seconds=0.2,
