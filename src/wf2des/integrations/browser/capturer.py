@@ -69,6 +69,12 @@ _SETTLE_JS = """async (budgetMs) => {
   await Promise.race([document.fonts.ready, sleep(budgetMs)]);
   // Two frames let scripts that run on load apply their layout changes before the snapshot.
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  // Entrance animations (a fade-in revealed on load or on scroll) are drawn in their end state, whatever
+  // moment the snapshot falls on; endless ones (spinners) cannot finish and stay as they are.
+  for (const animation of document.getAnimations()) {
+    const timing = animation.effect ? animation.effect.getComputedTiming() : null;
+    if (timing && Number.isFinite(timing.endTime)) { try { animation.finish(); } catch (e) { /* keep it */ } }
+  }
   const failed = [];
   document.fonts.forEach((f) => { if (f.status === 'error') failed.push(f.family.replace(/^["']|["']$/g, '')); });
   return {count: document.getElementsByTagName('*').length, failed: failed};

@@ -84,8 +84,11 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def register(app: Celery, soft_time_limit_s: int = 170) -> None:
+    # shared=False: a task belongs to this app only; Celery's default also hands it to every app made later
+    # in the process, where a second app's own registration then clashes with it.
     @app.task(
         name=CODE2WF_GENERATE,
+        shared=False,
         acks_late=True,
         reject_on_worker_lost=True,
         soft_time_limit=soft_time_limit_s,
