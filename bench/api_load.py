@@ -175,7 +175,9 @@ def _report(
 ) -> tuple[float, float, float]:
     failed = sum(n for status, n in statuses.items() if not 200 <= status < 300)
     if failed:
-        raise SystemExit(f"{name}: {failed} non-2xx responses {dict(statuses)}; the figures would be meaningless")
+        raise SystemExit(
+            f"{name}: {failed} non-2xx responses {dict(statuses)}; the figures would be meaningless"
+        )
     rate = len(latencies) / elapsed
     p50, p99 = _pct(latencies, 0.50), _pct(latencies, 0.99)
     print(f"{name}: {rate:,.0f} req/s  p50 {p50:.1f} ms  p99 {p99:.1f} ms  statuses {dict(statuses)}")

@@ -52,14 +52,25 @@ _FIELD_SETS = frozenset({"Input", "Select"})
 def _library(fake: FakeFigma, key: str, **changes: Any) -> list[LibraryComponent]:
     f = fake.add_file(key, **changes)
     body = fake.file_body(f, 1)
-    index = FileIndex(key=key, name=f.name, version=f.version, document=body["document"],
-                      components=body["components"], component_sets=body["componentSets"])
+    index = FileIndex(
+        key=key,
+        name=f.name,
+        version=f.version,
+        document=body["document"],
+        components=body["components"],
+        component_sets=body["componentSets"],
+    )
     nodes = fake.nodes_body(f, component_node_ids(index))["nodes"]
-    return [LibraryComponent.from_document({**asdict(r), "figma_file_key": key}) for r in component_records(index, nodes)]
+    return [
+        LibraryComponent.from_document({**asdict(r), "figma_file_key": key})
+        for r in component_records(index, nodes)
+    ]
 
 
 def _files(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 async def _capture_all(corpus: Path) -> dict[str, CaptureResult]:
@@ -79,6 +90,7 @@ def _own_text(node: Mapping[str, Any]) -> str:
 
 def _find(spec: dict[str, Any], hints: Mapping[str, ElementHint], find: Mapping[str, Any]) -> str | None:
     """The labelled node's id: the innermost non-text node matching ``find``, the nth in document order."""
+
     def matches(node: Mapping[str, Any]) -> bool:
         if node.get("type") == "TEXT":
             return False
@@ -148,7 +160,9 @@ def main(corpus: Path) -> int:
     library = Library([*kit, *icons])
     big = Library([*kit, *_library(fake, "BIG", components=LIBRARY_SIZE - len(kit))])
     by_key = {c.key: c for c in [*library.components, *big.components]}
-    print(f"libraries: UI kit {len(kit)} (made-up) + icons {len(icons)} (recorded); timing library {len(big)}")
+    print(
+        f"libraries: UI kit {len(kit)} (made-up) + icons {len(icons)} (recorded); timing library {len(big)}"
+    )
 
     captures = asyncio.run(_capture_all(corpus))
     labels = json.loads(LABELS.read_text(encoding="utf-8"))["labels"]
@@ -179,12 +193,16 @@ def main(corpus: Path) -> int:
         cpu_ms[name] = statistics.median(cpu)
         rows.append((name, considered, summary["instances"], summary["lowConfidence"], summary["unmapped"]))
 
-    print(f"\n{'page':32} {'role-bearing':>12} {'instances':>9} {'low conf':>8} {'unmapped':>8} {'mapped':>7}"
-          f" {'ms best':>7} {'ms med':>7} {'ms cpu':>7}")
+    print(
+        f"\n{'page':32} {'role-bearing':>12} {'instances':>9} {'low conf':>8} {'unmapped':>8} {'mapped':>7}"
+        f" {'ms best':>7} {'ms med':>7} {'ms cpu':>7}"
+    )
     for name, considered, instances, low, unmapped in rows:
         share = instances / considered if considered else 0.0
-        print(f"{name:32} {considered:12} {instances:9} {low:8} {unmapped:8} {share:7.0%} {timings[name]:7.1f}"
-              f" {medians[name]:7.1f} {cpu_ms[name]:7.1f}")
+        print(
+            f"{name:32} {considered:12} {instances:9} {low:8} {unmapped:8} {share:7.0%} {timings[name]:7.1f}"
+            f" {medians[name]:7.1f} {cpu_ms[name]:7.1f}"
+        )
     total_considered = sum(r[1] for r in rows)
     total_instances = sum(r[2] for r in rows)
 
@@ -206,19 +224,27 @@ def main(corpus: Path) -> int:
     precision = right / predicted if predicted else 1.0
     recall = right / positives if positives else 1.0
     slowest = max(timings.values())
-    print(f"\nlabelled sample: {len(labels)} elements, {positives} with a component, {predicted} instances placed")
+    print(
+        f"\nlabelled sample: {len(labels)} elements, {positives} with a component, {predicted} instances placed"
+    )
     print("\n".join(misses))
     print(f"\n{'figure':44} {'measured':>10} {'target':>10}")
     print(f"{'precision (labelled sample)':44} {precision:10.2f} {'≥ ' + str(TARGET_PRECISION):>10}")
     print(f"{'recall (labelled sample)':44} {recall:10.2f} {'≥ ' + str(TARGET_RECALL):>10}")
     print(f"{'instances with placeholder text (corpus)':44} {placeholders:10d} {'= 0':>10}")
-    print(f"{'role-bearing elements mapped (corpus)':44} {total_instances / total_considered:10.0%} {'report':>10}")
+    print(
+        f"{'role-bearing elements mapped (corpus)':44} {total_instances / total_considered:10.0%} {'report':>10}"
+    )
     print(f"{'map ms per page, slowest page, best of 5':44} {slowest:10.1f} {'≤ ' + str(TARGET_MAP_MS):>10}")
     print(f"{'map ms per page, slowest page, median of 5':44} {max(medians.values()):10.1f} {'report':>10}")
     print(f"{'map CPU ms, slowest page (median of 5)':44} {max(cpu_ms.values()):10.1f} {'report':>10}")
     print(f"{'map ms, median page, best of 5':44} {statistics.median(timings.values()):10.1f} {'report':>10}")
-    ok = (precision >= TARGET_PRECISION and recall >= TARGET_RECALL
-          and placeholders <= TARGET_PLACEHOLDER_INSTANCES and slowest <= TARGET_MAP_MS)
+    ok = (
+        precision >= TARGET_PRECISION
+        and recall >= TARGET_RECALL
+        and placeholders <= TARGET_PLACEHOLDER_INSTANCES
+        and slowest <= TARGET_MAP_MS
+    )
     return 0 if ok else 1
 
 

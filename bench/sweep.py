@@ -66,13 +66,21 @@ async def one_sweep(db: Any, fake: FakeFigma, pacer: Pacer, label: str) -> dict[
         slept[0] += seconds
         await asyncio.sleep(seconds)
 
-    client = FigmaClient(base_url=fake.url, auth=FigmaAuth(FAKE_TOKEN), pacer=pacer, transport=transport, sleep=sleep)
+    client = FigmaClient(
+        base_url=fake.url, auth=FigmaAuth(FAKE_TOKEN), pacer=pacer, transport=transport, sleep=sleep
+    )
     before = db[DESIGN_COMPONENT].count_documents({})
     fake.reset_counts()
     started = time.perf_counter()
     async with client:
-        summaries = await sweep_project(ORG, PROJECT, db=db, figma=client, run_id=f"bench-{label}",
-                                        writer=SweepWriter(db, lease=timedelta(minutes=10)))
+        summaries = await sweep_project(
+            ORG,
+            PROJECT,
+            db=db,
+            figma=client,
+            run_id=f"bench-{label}",
+            writer=SweepWriter(db, lease=timedelta(minutes=10)),
+        )
     wall = time.perf_counter() - started
     figma_s = transport.seconds + slept[0]
     return {
@@ -97,14 +105,20 @@ def report(result: dict[str, Any], target_per_file: int) -> None:
     verdict = "OK" if worst <= target_per_file else "MISSED"
     print(f"\n== {result['label']} sweep ==")
     print(f"files: {result['files']}  statuses: {result['statuses']}")
-    print(f"Figma requests: {result['requests']} total, per file {result['requests_per_file']} "
-          f"(target ≤ {target_per_file}: {verdict})  by endpoint: {result['by_endpoint']}")
-    print(f"documents written: {result['components_written']} component upserts/updates "
-          f"({result['new_component_documents']} new), + {result['files']} file documents; "
-          f"captures per file {result['captures_per_file']}")
-    print(f"wall time: {result['wall_s']:.2f} s = Figma {result['figma_s']:.2f} s "
-          f"(of which pacing/back-off sleeps {result['pacing_sleep_s']:.2f} s) + other {result['other_s']:.2f} s "
-          "(document store, not benchmarked)")
+    print(
+        f"Figma requests: {result['requests']} total, per file {result['requests_per_file']} "
+        f"(target ≤ {target_per_file}: {verdict})  by endpoint: {result['by_endpoint']}"
+    )
+    print(
+        f"documents written: {result['components_written']} component upserts/updates "
+        f"({result['new_component_documents']} new), + {result['files']} file documents; "
+        f"captures per file {result['captures_per_file']}"
+    )
+    print(
+        f"wall time: {result['wall_s']:.2f} s = Figma {result['figma_s']:.2f} s "
+        f"(of which pacing/back-off sleeps {result['pacing_sleep_s']:.2f} s) + other {result['other_s']:.2f} s "
+        "(document store, not benchmarked)"
+    )
 
 
 async def main() -> None:
@@ -117,7 +131,9 @@ async def main() -> None:
     port = free_port()
     server = start_secantus(":memory:", port)
     try:
-        db = open_docstore(f"mongodb://127.0.0.1:{port}/?directConnection=true", f"bench_{uuid.uuid4().hex[:8]}")
+        db = open_docstore(
+            f"mongodb://127.0.0.1:{port}/?directConnection=true", f"bench_{uuid.uuid4().hex[:8]}"
+        )
         ensure_schema(db)
         with FakeFigma(token=FAKE_TOKEN) as fake:
             registrations = ProjectFileRegistrations(db)
@@ -125,12 +141,19 @@ async def main() -> None:
                 key = f"BENCH{i:03d}"
                 fake.add_file(key, components=args.components)
                 registrations.register(ORG, PROJECT, key, FileRole.LIBRARY if i % 2 else FileRole.WORKING)
-            styles = len([s for s in fake.file_body(fake.files["BENCH000"], 1)["styles"].values()
-                          if s["styleType"] == "TEXT"])
+            styles = len(
+                [
+                    s
+                    for s in fake.file_body(fake.files["BENCH000"], 1)["styles"].values()
+                    if s["styleType"] == "TEXT"
+                ]
+            )
             changed_target = 3 + math.ceil(styles / 400) + math.ceil(args.components / 400)
             pacer = Pacer(PacingBudget.uniform(args.per_minute))
-            print(f"{args.files} files × {args.components} components, budget {args.per_minute:g} requests/min "
-                  f"per tier (burst = one minute's budget); {styles} text styles fetched per file")
+            print(
+                f"{args.files} files × {args.components} components, budget {args.per_minute:g} requests/min "
+                f"per tier (burst = one minute's budget); {styles} text styles fetched per file"
+            )
             report(await one_sweep(db, fake, pacer, "first (every file changed)"), changed_target)
             report(await one_sweep(db, fake, pacer, "second (nothing changed)"), 1)
     finally:

@@ -175,4 +175,3 @@ def _document_problems(app: FastAPI) -> None:
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
-

@@ -104,7 +104,9 @@ class BodyLimitMiddleware:
 
         async def refuse(status: int, code: str, detail: str, extra: Mapping[str, str] | None = None) -> None:
             closing = _CLOSE if has_body else {}
-            response = problem(status, code, detail, instance=scope["path"], headers={**closing, **(extra or {})})
+            response = problem(
+                status, code, detail, instance=scope["path"], headers={**closing, **(extra or {})}
+            )
             await response(scope, receive, send)
 
         if operation is not None and operation.bearer:
@@ -128,7 +130,9 @@ class BodyLimitMiddleware:
 class _Guarded:
     """One request whose body is counted as the app reads it, and refused past its limit."""
 
-    def __init__(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send, *, limit: int, has_body: bool):
+    def __init__(
+        self, app: ASGIApp, scope: Scope, receive: Receive, send: Send, *, limit: int, has_body: bool
+    ):
         self.app, self.scope, self._receive, self._send = app, scope, receive, send
         self.limit = limit
         self.received = 0
@@ -154,7 +158,11 @@ class _Guarded:
             if not self.started:
                 self.started = self.answered = True
                 response = problem(
-                    413, "payload_too_large", _too_large(self.limit), instance=self.scope["path"], headers=_CLOSE
+                    413,
+                    "payload_too_large",
+                    _too_large(self.limit),
+                    instance=self.scope["path"],
+                    headers=_CLOSE,
                 )
                 await response(self.scope, self._receive, self._send)
             # The app sees a client that went away: it stops reading (its own answer is dropped below; an

@@ -16,7 +16,13 @@ from wf2des.api.route_table import RouteTable
 from wf2des.core.errors import Wf2desError
 from wf2des.core.logging import get_logger
 
-__all__ = ["PROBLEM_JSON", "Problem", "declare_body_problems", "install_problem_handlers", "problem_responses"]
+__all__ = [
+    "PROBLEM_JSON",
+    "Problem",
+    "declare_body_problems",
+    "install_problem_handlers",
+    "problem_responses",
+]
 
 PROBLEM_JSON = "application/problem+json"
 _log = get_logger(__name__)
@@ -118,7 +124,9 @@ def install_problem_handlers(app: FastAPI) -> None:
         assert isinstance(exc, RequestValidationError)
         if any(err.get("type") == "json_invalid" for err in exc.errors()):
             # A body that is not JSON at all is a syntax error (400), not invalid content (422).
-            return problem(400, "malformed_json", "The request body is not valid JSON.", instance=request.url.path)
+            return problem(
+                400, "malformed_json", "The request body is not valid JSON.", instance=request.url.path
+            )
         errors = [
             {
                 "loc": [str(p) for p in err.get("loc", ())],

@@ -45,4 +45,6 @@ class ApiSettings(BaseSettings):
     auth_client_secret: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("WF2DES_AUTH_CLIENT_SECRET", "auth_client_secret")
     )
-    auth_scope: str = Field(default="openid", validation_alias=AliasChoices("WF2DES_AUTH_SCOPE", "auth_scope"))
+    auth_scope: str = Field(
+        default="openid", validation_alias=AliasChoices("WF2DES_AUTH_SCOPE", "auth_scope")
+    )

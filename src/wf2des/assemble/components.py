@@ -32,10 +32,22 @@ __all__ = ["SPEC_V1_1", "MappingResult", "map_components"]
 
 SPEC_V1_1 = "wf2des.code2wf.spec/v1.1"
 _KEPT_KEYS = (
-    "id", "role", "roleConfidence", "x", "y", "width", "height", "capturedBox", "layoutPositioning",
-    "layoutSizingHorizontal", "layoutSizingVertical", "opacity",
+    "id",
+    "role",
+    "roleConfidence",
+    "x",
+    "y",
+    "width",
+    "height",
+    "capturedBox",
+    "layoutPositioning",
+    "layoutSizingHorizontal",
+    "layoutSizingVertical",
+    "opacity",
 )
-_CANDIDATE_ROLES = frozenset({"button", "input", "textarea", "select", "checkbox", "radio", "icon", "card", "nav", "image"})
+_CANDIDATE_ROLES = frozenset(
+    {"button", "input", "textarea", "select", "checkbox", "radio", "icon", "card", "nav", "image"}
+)
 _OUTCOME_KIND = {
     "low_confidence": ("component_low_confidence", True),
     "unmapped": ("component_unmapped", False),
@@ -69,7 +81,9 @@ def map_components(
         width = float((screen.get("viewport") or {}).get("width", 1440))
         screen_id = screen.get("screenId")
 
-        def visit(node: Mapping[str, Any], screen_id: str | None = screen_id, width: float = width) -> Mapping[str, Any]:
+        def visit(
+            node: Mapping[str, Any], screen_id: str | None = screen_id, width: float = width
+        ) -> Mapping[str, Any]:
             """The node, or a new node when it or a descendant became an instance (unchanged subtrees are
             shared with the input, which is never modified)."""
             hint = hints.get(str(node.get("id")))
@@ -128,14 +142,24 @@ def _outcomes(decisions: list[Decision]) -> list[dict[str, Any]]:
         kind, flagged = _OUTCOME_KIND[decision.kind]
         element = decision.element
         if decision.kind == "low_confidence" and decision.component is not None:
-            message = (f"{element.role} kept as a frame: {decision.component.display_name} "
-                       f"({decision.chosen_by}) {decision.problem}")
+            message = (
+                f"{element.role} kept as a frame: {decision.component.display_name} "
+                f"({decision.chosen_by}) {decision.problem}"
+            )
         elif decision.kind == "rule_unresolved":
             message = f"{element.role} kept as a frame: {decision.chosen_by}: {decision.problem}"
         else:
             message = f"{element.role} kept as a frame: {decision.problem}"
-        out.append({"id": f"component:{element.node_id}", "kind": kind, "message": message, "flagged": flagged,
-                    "screenId": element.screen_id, "nodeId": element.node_id})
+        out.append(
+            {
+                "id": f"component:{element.node_id}",
+                "kind": kind,
+                "message": message,
+                "flagged": flagged,
+                "screenId": element.screen_id,
+                "nodeId": element.node_id,
+            }
+        )
     return out
 
 
@@ -145,15 +169,18 @@ def _summary(decisions: list[Decision], library_size: int) -> dict[str, Any]:
         if decision.kind != "instance" or decision.component is None:
             continue
         component = decision.component
-        entry = per.setdefault(component.key, {
-            "componentKey": component.key,
-            "componentName": component.name,
-            "componentSetName": component.set_name,
-            "count": 0,
-            "minConfidence": decision.confidence,
-            "maxConfidence": decision.confidence,
-            "chosenBy": [],
-        })
+        entry = per.setdefault(
+            component.key,
+            {
+                "componentKey": component.key,
+                "componentName": component.name,
+                "componentSetName": component.set_name,
+                "count": 0,
+                "minConfidence": decision.confidence,
+                "maxConfidence": decision.confidence,
+                "chosenBy": [],
+            },
+        )
         entry["count"] += 1
         entry["minConfidence"] = min(entry["minConfidence"], decision.confidence)
         entry["maxConfidence"] = max(entry["maxConfidence"], decision.confidence)
@@ -168,5 +195,7 @@ def _summary(decisions: list[Decision], library_size: int) -> dict[str, Any]:
         "unmapped": kinds.count("unmapped"),
         "rulesUnresolved": kinds.count("rule_unresolved"),
         "keptByRule": kinds.count("kept"),
-        "components": sorted(per.values(), key=lambda e: (-e["count"], e["componentSetName"] or "", e["componentName"])),
+        "components": sorted(
+            per.values(), key=lambda e: (-e["count"], e["componentSetName"] or "", e["componentName"])
+        ),
     }

@@ -59,8 +59,19 @@ class TokenAliases(BaseModel):
 
 
 ComponentRole = Literal[
-    "button", "link-button", "input", "textarea", "select", "checkbox", "radio", "toggle", "avatar", "badge",
-    "icon", "card", "navbar",
+    "button",
+    "link-button",
+    "input",
+    "textarea",
+    "select",
+    "checkbox",
+    "radio",
+    "toggle",
+    "avatar",
+    "badge",
+    "icon",
+    "card",
+    "navbar",
 ]
 
 
@@ -124,7 +135,11 @@ class ProjectConfig(BaseModel):
         out = self.model_dump(by_alias=True, exclude_none=True, mode="json")
         # Rules read back as they were written: no empty defaults added to what the user sent.
         rules = [
-            {k: v for k, v in rule.items() if not (k == "keepFrame" and v is False) and not (k == "properties" and not v)}
+            {
+                k: v
+                for k, v in rule.items()
+                if not (k == "keepFrame" and v is False) and not (k == "properties" and not v)
+            }
             for rule in out.pop("components", [])
         ]
         if rules:

@@ -85,7 +85,9 @@ def read_current_config(blobs: BlobStore, organization_id: int, project_id: int)
         ) from None
 
 
-def write_config(blobs: BlobStore, organization_id: int, project_id: int, config: ProjectConfig) -> StoredConfig:
+def write_config(
+    blobs: BlobStore, organization_id: int, project_id: int, config: ProjectConfig
+) -> StoredConfig:
     """Store ``config`` as the project's new current version."""
     version = new_uuid7()
     key = f"{config_versions_prefix(organization_id, project_id)}v-{version}.json"

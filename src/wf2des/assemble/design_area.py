@@ -49,7 +49,9 @@ def resolve_area(selector: AreaSelector, document: Mapping[str, Any], *, label: 
         names = ", ".join(repr(p.get("name")) for p in pages) or "none"
         raise AreaNotFound(f"{label} area: no page named {selector.page!r} (pages: {names})")
     pattern = re.compile(selector.node_name_pattern or "")
-    candidates = [n for n in page.get("children") or [] if isinstance(n, Mapping) and n.get("type") in AREA_NODE_TYPES]
+    candidates = [
+        n for n in page.get("children") or [] if isinstance(n, Mapping) and n.get("type") in AREA_NODE_TYPES
+    ]
     for node in candidates:
         if pattern.search(str(node.get("name", ""))):
             return _rect(node, page, label)
@@ -69,8 +71,12 @@ def _walk(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
 
 def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> Rect:
     box = node.get("absoluteBoundingBox")
-    if not isinstance(box, Mapping) or not all(isinstance(box.get(k), int | float) for k in ("x", "y", "width", "height")):
-        raise AreaNotFound(f"{label} area: node {node.get('id')} has no absoluteBoundingBox (fetch with depth ≥ 2)")
+    if not isinstance(box, Mapping) or not all(
+        isinstance(box.get(k), int | float) for k in ("x", "y", "width", "height")
+    ):
+        raise AreaNotFound(
+            f"{label} area: node {node.get('id')} has no absoluteBoundingBox (fetch with depth ≥ 2)"
+        )
     return Rect(
         node_id=str(node.get("id")),
         name=str(node.get("name", "")),

@@ -17,18 +17,43 @@ from wf2des.assemble.hints import ElementHint
 __all__ = ["COMPONENT_ROLES", "Element", "describe"]
 
 COMPONENT_ROLES = (
-    "button", "link-button", "input", "textarea", "select", "checkbox", "radio", "toggle", "avatar", "badge",
-    "icon", "card", "navbar",
+    "button",
+    "link-button",
+    "input",
+    "textarea",
+    "select",
+    "checkbox",
+    "radio",
+    "toggle",
+    "avatar",
+    "badge",
+    "icon",
+    "card",
+    "navbar",
 )
 _MIN_ROLE_CONFIDENCE = 0.5  # the generator flags roles below this itself (low_confidence_role)
 _INPUT_ROLES = frozenset({"input", "textarea", "select"})
 _HIDDEN_HELPERS = frozenset({"btn-check", "visually-hidden", "sr-only", "screen-reader-text"})
 # Clickable parts of other widgets that frameworks build from <button>/<a>: a designer does not use a Button.
-_OTHER_WIDGETS = frozenset({
-    "accordion-button", "dropdown-item", "list-group-item", "list-group-item-action", "nav-link", "page-link",
-    "navbar-toggler", "btn-close", "carousel-control-prev", "carousel-control-next", "menu-item", "tab",
-})
-_NESTED_ROLES = frozenset({"button", "input", "select", "checkbox", "radio", "textarea", "image", "icon", "table", "list"})
+_OTHER_WIDGETS = frozenset(
+    {
+        "accordion-button",
+        "dropdown-item",
+        "list-group-item",
+        "list-group-item-action",
+        "nav-link",
+        "page-link",
+        "navbar-toggler",
+        "btn-close",
+        "carousel-control-prev",
+        "carousel-control-next",
+        "menu-item",
+        "tab",
+    }
+)
+_NESTED_ROLES = frozenset(
+    {"button", "input", "select", "checkbox", "radio", "textarea", "image", "icon", "table", "list"}
+)
 
 Variant = Literal["primary", "secondary", "outline", "link"]
 Size = Literal["small", "medium", "large"]
@@ -82,7 +107,9 @@ def _size(height: float) -> Size:
     return "medium" if height <= 44 else "large"
 
 
-_LINK_CLASSES = frozenset({"btn-link", "button-link", "btn-text", "btn-plain", "btn-ghost", "is-text", "is-ghost"})
+_LINK_CLASSES = frozenset(
+    {"btn-link", "button-link", "btn-text", "btn-plain", "btn-ghost", "is-text", "is-ghost"}
+)
 
 
 def _variant_words(hint: ElementHint, prefixes: tuple[str, ...]) -> set[str]:
@@ -171,17 +198,30 @@ def _component_role(node: Mapping[str, Any], hint: ElementHint | None, screen_wi
     role = node.get("role")
     kind = node.get("type")
     if hint is not None and kind != "TEXT":
-        if role == "checkbox" and (hint.attrs.get("role") == "switch" or hint.has_class("switch", "toggle")
-                                   or any(c in ("form-switch", "switch", "toggle") for c in hint.context)):
+        if role == "checkbox" and (
+            hint.attrs.get("role") == "switch"
+            or hint.has_class("switch", "toggle")
+            or any(c in ("form-switch", "switch", "toggle") for c in hint.context)
+        ):
             return "toggle"
-        if hint.has_class("avatar") or (role == "image" and hint.has_class("rounded-circle", "is-rounded")
-                                        and float(node.get("width", 0)) <= 96):
+        if hint.has_class("avatar") or (
+            role == "image"
+            and hint.has_class("rounded-circle", "is-rounded")
+            and float(node.get("width", 0)) <= 96
+        ):
             return "avatar"
-        if kind == "FRAME" and role in (None, "link") and hint.has_class("badge", "tag", "chip", "pill") \
-                and float(node.get("height", 0)) <= 32 and _texts(node):
+        if (
+            kind == "FRAME"
+            and role in (None, "link")
+            and hint.has_class("badge", "tag", "chip", "pill")
+            and float(node.get("height", 0)) <= 32
+            and _texts(node)
+        ):
             return "badge"
     if role == "button":
-        if kind == "TEXT" or _has_role_below(node, frozenset({"button", "input", "select", "checkbox", "radio"})):
+        if kind == "TEXT" or _has_role_below(
+            node, frozenset({"button", "input", "select", "checkbox", "radio"})
+        ):
             return None  # a text link styled as a button, or a group of buttons: not one button
         own_button_class = {"btn", "button"}.intersection(hint.classes) if hint is not None else set()
         if hint is not None and not _OTHER_WIDGETS.isdisjoint(hint.classes) and not own_button_class:

@@ -73,7 +73,9 @@ def element_hints(spec: Mapping[str, Any], capture: CaptureResult) -> dict[str, 
             if not _may_be_component(node):
                 continue
             box = node.get("capturedBox") or {}
-            found = index.by_box.get(_key(box.get("x", 0), box.get("y", 0), box.get("width", 0), box.get("height", 0)))
+            found = index.by_box.get(
+                _key(box.get("x", 0), box.get("y", 0), box.get("width", 0), box.get("height", 0))
+            )
             if found:
                 hints[str(node["id"])] = _hint(found, index, icon=node.get("role") == "icon")
     return hints
@@ -91,7 +93,11 @@ def _may_be_component(node: Mapping[str, Any]) -> bool:
     if node.get("role") in _ROLES_WITH_COMPONENTS:
         return True
     # Otherwise only a badge (a small frame) or an avatar (a small square) can be a component.
-    return node.get("type") == "FRAME" and float(node.get("height", 0)) <= 96 and float(node.get("width", 0)) <= 240
+    return (
+        node.get("type") == "FRAME"
+        and float(node.get("height", 0)) <= 96
+        and float(node.get("width", 0)) <= 240
+    )
 
 
 def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> ElementHint:
@@ -118,7 +124,9 @@ def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> Elem
     parent = index.parent.get(id(elements[0]))
     context = tuple(parent.attrs.get("class", "").lower().split()) if parent is not None else ()
     parts = frozenset(classes).union(*(token.split("-") for token in classes))
-    return ElementHint(tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled, context, parts)
+    return ElementHint(
+        tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled, context, parts
+    )
 
 
 def _icon_family(elements: list[CapturedElement], index: _Index) -> Iterator[CapturedElement]:
@@ -138,7 +146,9 @@ def _icon_family(elements: list[CapturedElement], index: _Index) -> Iterator[Cap
             continue
         seen.add(id(element))
         yield element
-        pending.extend(c for c in element.children if isinstance(c, CapturedElement) and c.tag in _ICONISH_TAGS)
+        pending.extend(
+            c for c in element.children if isinstance(c, CapturedElement) and c.tag in _ICONISH_TAGS
+        )
 
 
 def _icon_names(element: CapturedElement) -> list[str]:

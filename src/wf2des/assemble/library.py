@@ -111,7 +111,9 @@ class Library:
                 last = normalise_component_name(component.name.rsplit("/", 1)[-1])
                 for key in dict.fromkeys((full, last)):
                     self.by_name.setdefault(key, []).append(component)
-        self.sets = {key: ComponentSet.of(items[0].set_name or key, tuple(items)) for key, items in sets.items()}
+        self.sets = {
+            key: ComponentSet.of(items[0].set_name or key, tuple(items)) for key, items in sets.items()
+        }
         # Per-library memo of the matcher (role → best set, icon index, chosen variants): a library is
         # matched against every element of a page, and those answers do not depend on the element.
         self.memo: dict[object, object] = {}

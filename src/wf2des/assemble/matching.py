@@ -41,9 +41,13 @@ from wf2des.assemble.naming import (
 __all__ = ["THRESHOLD", "Decision", "IconIndex", "icon_index", "match_element", "rule_problems"]
 
 THRESHOLD = 0.7
-_STYLE_PROPS = frozenset({"type", "variant", "style", "kind", "appearance", "hierarchy", "emphasis", "priority"})
+_STYLE_PROPS = frozenset(
+    {"type", "variant", "style", "kind", "appearance", "hierarchy", "emphasis", "priority"}
+)
 _STATE_PROPS = frozenset({"state", "status", "interaction"})
-_CHECK_PROPS = frozenset({"checked", "selected", "value", "on", "active", "toggled", "is-checked", "checked?"})
+_CHECK_PROPS = frozenset(
+    {"checked", "selected", "value", "on", "active", "toggled", "is-checked", "checked?"}
+)
 _FIELD_ROLES = frozenset({"input", "textarea", "select"})
 _MAIN_LAYERS = ("label", "text", "title", "value", "placeholder", "button", "content", "name", "caption")
 
@@ -138,11 +142,16 @@ def rule_problems(rules: Sequence[ComponentRule], library: Library) -> list[str]
             continue
         if ref.set is not None:
             component_set = library.find_set(ref.set)
-            problem = (f"component set {ref.set!r} is not in the library" if component_set is None
-                       else _unknown_properties(component_set, rule.properties))
+            problem = (
+                f"component set {ref.set!r} is not in the library"
+                if component_set is None
+                else _unknown_properties(component_set, rule.properties)
+            )
         else:
             assert ref.name is not None
-            problem = None if library.find_named(ref.name) else f"component {ref.name!r} is not in the library"
+            problem = (
+                None if library.find_named(ref.name) else f"component {ref.name!r} is not in the library"
+            )
             if problem is None and rule.properties:
                 problem = "properties need a component set, not a plain component"
         if problem is not None:
@@ -178,8 +187,15 @@ def _by_name(element: Element, library: Library) -> Decision:
         library.memo[key] = _best_by_name(element.role, library)
     best = library.memo[key]
     if best is None:
-        return Decision(element, None, 0.0, None, "", problem=f"no {element.role} component in the library",
-                        kind="unmapped")
+        return Decision(
+            element,
+            None,
+            0.0,
+            None,
+            "",
+            problem=f"no {element.role} component in the library",
+            kind="unmapped",
+        )
     assert isinstance(best, tuple)
     score, found, chosen_by = best
     certainty = min(1.0, element.role_confidence / 0.9)
@@ -209,8 +225,9 @@ def _best_by_name(role: str, library: Library) -> tuple[float, ComponentSet | Li
 def _icon(element: Element, icons: IconIndex) -> Decision:
     candidates = icon_candidates(element.icon_names)
     if not candidates:
-        return Decision(element, None, 0.0, None, "", problem="the icon has no name in the page's code",
-                        kind="unmapped")
+        return Decision(
+            element, None, 0.0, None, "", problem="the icon has no name in the page's code", kind="unmapped"
+        )
     for name, confidence in candidates:
         found = icons.by_name.get(name)
         if found:
@@ -219,8 +236,15 @@ def _icon(element: Element, icons: IconIndex) -> Decision:
         found = icons.by_keyword.get(name)
         if found:
             return _finish(element, found[0], 0.6, "keyword", f"keyword: {name}", {})
-    return Decision(element, None, 0.0, None, "",
-                    problem=f"no library icon is named {candidates[0][0]!r}", kind="unmapped")
+    return Decision(
+        element,
+        None,
+        0.0,
+        None,
+        "",
+        problem=f"no library icon is named {candidates[0][0]!r}",
+        kind="unmapped",
+    )
 
 
 def _finish(
@@ -234,16 +258,41 @@ def _finish(
     confidence = round(confidence, 3)
     if element.role == "card" and not _card_fits(element, component):
         # A card is a container: only one that is exactly the component's texts can become it.
-        return Decision(element, None, 0.0, None, "", problem=(
-            f"its content does not fit {component.display_name} (text layers: "
-            f"{', '.join(component.text_layers or ()) or 'none'})"), kind="unmapped")
+        return Decision(
+            element,
+            None,
+            0.0,
+            None,
+            "",
+            problem=(
+                f"its content does not fit {component.display_name} (text layers: "
+                f"{', '.join(component.text_layers or ()) or 'none'})"
+            ),
+            kind="unmapped",
+        )
     overrides, missing = _overrides(element, component)
     if missing is not None:
-        return Decision(element, component, confidence, source, chosen_by, properties, problem=missing,
-                        kind="low_confidence")
+        return Decision(
+            element,
+            component,
+            confidence,
+            source,
+            chosen_by,
+            properties,
+            problem=missing,
+            kind="low_confidence",
+        )
     if source != "rule" and confidence < THRESHOLD:
-        return Decision(element, component, confidence, source, chosen_by, properties,
-                        problem=f"confidence {confidence:.2f} is below {THRESHOLD}", kind="low_confidence")
+        return Decision(
+            element,
+            component,
+            confidence,
+            source,
+            chosen_by,
+            properties,
+            problem=f"confidence {confidence:.2f} is below {THRESHOLD}",
+            kind="low_confidence",
+        )
     return Decision(element, component, confidence, source, chosen_by, properties, overrides)
 
 
@@ -252,7 +301,9 @@ def _card_fits(element: Element, component: LibraryComponent) -> bool:
     return not element.nested and layers is not None and len(element.texts) == len(layers)
 
 
-def _overrides(element: Element, component: LibraryComponent) -> tuple[tuple[tuple[str | None, str], ...], str | None]:
+def _overrides(
+    element: Element, component: LibraryComponent
+) -> tuple[tuple[tuple[str | None, str], ...], str | None]:
     """Text overrides for every text layer, or why the instance would show placeholder text."""
     layers = component.text_layers
     texts = list(element.texts)
@@ -266,8 +317,10 @@ def _overrides(element: Element, component: LibraryComponent) -> tuple[tuple[tup
         texts = texts[:1] or [""]
         texts += [""] * (len(ordered) - len(texts))
     if len(texts) < len(ordered):
-        return (), (f"{component.display_name} has {len(ordered)} text layer(s) and the element has "
-                    f"{len(texts)} text(s): {', '.join(ordered[len(texts):])} would keep its default text")
+        return (), (
+            f"{component.display_name} has {len(ordered)} text layer(s) and the element has "
+            f"{len(texts)} text(s): {', '.join(ordered[len(texts) :])} would keep its default text"
+        )
     if len(texts) > len(ordered):
         texts = [*texts[: len(ordered) - 1], " ".join(texts[len(ordered) - 1 :])]
     return tuple(zip(ordered, texts, strict=True)), None
@@ -346,7 +399,9 @@ def _choose(
     return None, True
 
 
-def _nearest_size(prop: str, values: Sequence[str], component_set: ComponentSet, element: Element) -> str | None:
+def _nearest_size(
+    prop: str, values: Sequence[str], component_set: ComponentSet, element: Element
+) -> str | None:
     heights = _heights(component_set, prop)
     if heights:
         return min(heights, key=lambda v: (abs(heights[v] - element.height), v))

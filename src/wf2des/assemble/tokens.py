@@ -43,7 +43,9 @@ def unescape_segment(segment: str) -> str:
         chunk = segment[i : i + 3]
         if segment[i] == "%":
             if chunk.upper() not in _UNESCAPES:
-                raise InvalidInput(f"bad escape {chunk!r} in style token segment {segment!r}", code="bad_style_token")
+                raise InvalidInput(
+                    f"bad escape {chunk!r} in style token segment {segment!r}", code="bad_style_token"
+                )
             out.append(_UNESCAPES[chunk.upper()])
             i += 3
         else:

@@ -308,7 +308,9 @@ def _print_summary(summary: dict[str, Any]) -> None:
     console.print(table)
     mapping = summary["mapping"]
     if mapping and mapping["components"]:
-        components = Table(title="library components placed (review before placing: spec.json componentMapping)")
+        components = Table(
+            title="library components placed (review before placing: spec.json componentMapping)"
+        )
         for column in ("component", "elements", "confidence", "chosen by"):
             components.add_column(column)
         for item in mapping["components"]:

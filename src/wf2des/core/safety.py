@@ -19,7 +19,9 @@ _SECRET_ASSIGNMENT = re.compile(
 )
 # AWS access key ids: a four-letter type prefix (AKIA long-term, ASIA temporary, AIDA user, AROA role, …) and
 # 16 upper-case letters or digits. boto errors quote them ("The AWS Access Key Id you provided …").
-_AWS_KEY_ID = re.compile(r"(?<![A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])")
+_AWS_KEY_ID = re.compile(
+    r"(?<![A-Za-z0-9])(?:A3T[A-Z0-9]|AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"
+)
 _BEARER = re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]+")
 _ABS_PATH = re.compile(r"(?<![\w/:.])(?:/[\w.@+-]+){2,}/?")
 _WIN_PATH = re.compile(r"\b[A-Za-z]:\\[^\s]+")

@@ -169,7 +169,9 @@ class Builder:
         )
         root.css = dict(body.style)
         background = parse_color(body.style.get("background-color"))
-        page = background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
+        page = (
+            background if background is not None and not is_transparent(background) else (1.0, 1.0, 1.0, 1.0)
+        )
         self._backdrop = root.fill = page
         root.clips = True
         root.children = self.children(body)

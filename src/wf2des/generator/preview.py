@@ -34,8 +34,6 @@ def _hex(spec: Mapping[str, Any], token: str | None, default: str) -> str:
     return str(value or COLOR_VALUES.get(token, default))
 
 
-
-
 def _wrap(text: str, width: float, size: float, max_lines: int | None = None) -> list[str]:
     """Greedy wrap at an estimated glyph width, widened until the text fits ``max_lines`` (the browser's count).
 

@@ -102,7 +102,9 @@ def _key(kind: TokenSource, entry: Mapping[str, Any]) -> CaptureKey | None:
 
 
 def _one_solid_paint(node: Mapping[str, Any]) -> bool:
-    visible = [p for p in node.get("fills") or [] if isinstance(p, Mapping) and p.get("visible", True) is not False]
+    visible = [
+        p for p in node.get("fills") or [] if isinstance(p, Mapping) and p.get("visible", True) is not False
+    ]
     return len(visible) == 1 and visible[0].get("type") == "SOLID"
 
 
@@ -130,8 +132,10 @@ def _size(node: Mapping[str, Any]) -> tuple[float | None, float | None]:
     if not isinstance(box, Mapping):
         return None, None
     width, height = box.get("width"), box.get("height")
-    return (float(width) if isinstance(width, int | float) else None,
-            float(height) if isinstance(height, int | float) else None)
+    return (
+        float(width) if isinstance(width, int | float) else None,
+        float(height) if isinstance(height, int | float) else None,
+    )
 
 
 def component_records(

@@ -156,7 +156,13 @@ class _Holder:
 
 
 async def _sweep_body(
-    doc: dict[str, Any], summary: FileSummary, holder: _Holder, *, db: Database[Any], figma: FigmaClient, run_id: str
+    doc: dict[str, Any],
+    summary: FileSummary,
+    holder: _Holder,
+    *,
+    db: Database[Any],
+    figma: FigmaClient,
+    run_id: str,
 ) -> None:
     key = summary.figma_file_key
     meta = await holder.guard(figma.get_file_meta(key))
@@ -189,10 +195,14 @@ async def _sweep_body(
     components = DesignComponents(db)
     records = component_records(index, component_nodes)
     for batch in _chunks(records, COMPONENT_BATCH):
-        summary.components_written += components.upsert(scope, holder.marker, run_id, batch, holder.writer.now())
+        summary.components_written += components.upsert(
+            scope, holder.marker, run_id, batch, holder.writer.now()
+        )
         holder.step("component_batch")
     present = [r.component_key for r in records]
-    summary.components_removed = components.mark_removed(scope, holder.marker, run_id, present, holder.writer.now())
+    summary.components_removed = components.mark_removed(
+        scope, holder.marker, run_id, present, holder.writer.now()
+    )
     holder.step("components")
     holder.writer.write_captures(
         holder.marker,

@@ -39,8 +39,15 @@ class ApiProcess:
 
 
 def start_api_process(
-    root: Path, *, pg_url: str, docstore_url: str, jwks_url: str, issuer: str, audience: str,
-    webhook_secret: str, extra_env: dict[str, str] | None = None,
+    root: Path,
+    *,
+    pg_url: str,
+    docstore_url: str,
+    jwks_url: str,
+    issuer: str,
+    audience: str,
+    webhook_secret: str,
+    extra_env: dict[str, str] | None = None,
 ) -> ApiProcess:
     port = free_port()
     tmpdir = root / "tmp"
@@ -69,9 +76,22 @@ def start_api_process(
     log = root / "api.log"
     with log.open("ab") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "--factory", "wf2des.api.app:create_app_from_env",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            env=env, stdout=out, stderr=out,
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "--factory",
+                "wf2des.api.app:create_app_from_env",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            stdout=out,
+            stderr=out,
         )
     api = ApiProcess(f"http://127.0.0.1:{port}", port, proc, tmpdir, log)
     deadline = time.monotonic() + 60

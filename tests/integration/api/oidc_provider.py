@@ -107,7 +107,11 @@ class OpenIdProvider:
             _json(request, 400, {"error": "invalid_request"})
             return
         code = secrets.token_urlsafe(24)
-        self.codes[code] = {"challenge": q["code_challenge"], "redirect_uri": q["redirect_uri"], "used": False}
+        self.codes[code] = {
+            "challenge": q["code_challenge"],
+            "redirect_uri": q["redirect_uri"],
+            "used": False,
+        }
         location = q["redirect_uri"] + "?" + urlencode({"code": code, "state": q.get("state", "")})
         request.send_response(302)
         request.send_header("Location", location)
@@ -137,15 +141,28 @@ class OpenIdProvider:
         grant["used"] = True
         now = int(time.time())
         common = {"iss": self.token_issuer or self.url, "sub": self.subject, "iat": now, "exp": now + 3600}
-        access = {**common, "token_use": "access", "client_id": self.client_id,
-                  "custom:organization_id": self.organization}
-        identity = {**common, "token_use": "id", "aud": self.client_id, "custom:organization_id": self.organization}
-        _json(request, 200, {
-            "access_token": self.sign(access),
-            "id_token": self.sign(identity),
-            "token_type": "Bearer",
-            "expires_in": 3600,
-        })
+        access = {
+            **common,
+            "token_use": "access",
+            "client_id": self.client_id,
+            "custom:organization_id": self.organization,
+        }
+        identity = {
+            **common,
+            "token_use": "id",
+            "aud": self.client_id,
+            "custom:organization_id": self.organization,
+        }
+        _json(
+            request,
+            200,
+            {
+                "access_token": self.sign(access),
+                "id_token": self.sign(identity),
+                "token_type": "Bearer",
+                "expires_in": 3600,
+            },
+        )
 
 
 def _json(request: http.server.BaseHTTPRequestHandler, status: int, body: dict[str, Any]) -> None:

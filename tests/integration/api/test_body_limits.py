@@ -76,8 +76,8 @@ def tenant(pg_url: str, mint: Callable[..., str]) -> tuple[int, str]:
 def _multipart_head() -> tuple[str, Iterator[bytes]]:
     boundary = "wf2desboundary"
     head = (
-        f"--{boundary}\r\nContent-Disposition: form-data; name=\"entry\"\r\n\r\nindex.html\r\n"
-        f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"index.html\"\r\n"
+        f'--{boundary}\r\nContent-Disposition: form-data; name="entry"\r\n\r\nindex.html\r\n'
+        f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="index.html"\r\n'
         "Content-Type: text/html\r\n\r\n"
     ).encode()
 
@@ -107,7 +107,9 @@ def _measure(api: ApiProcess, send: Callable[[], RawResponse]) -> tuple[RawRespo
 ROUTES = ["config", "code2wf", "events", "page-imports", "materialization"]
 
 
-def _request(route: str, proj: int, token: str | None) -> tuple[str, str, dict[str, str], Iterator[bytes], int]:
+def _request(
+    route: str, proj: int, token: str | None
+) -> tuple[str, str, dict[str, str], Iterator[bytes], int]:
     auth = {"Authorization": f"Bearer {token}"} if token else {}
     json_headers = {"Content-Type": "application/json", **auth}
     if route == "config":
@@ -120,14 +122,24 @@ def _request(route: str, proj: int, token: str | None) -> tuple[str, str, dict[s
     if route == "events":
         # A signature covers the body, so only its headers can be checked first; "token" = those headers.
         signed = (
-            {"webhook-id": "msg_1", "webhook-timestamp": str(int(time.time())), "webhook-signature": "v1,AAAA"}
+            {
+                "webhook-id": "msg_1",
+                "webhook-timestamp": str(int(time.time())),
+                "webhook-signature": "v1,AAAA",
+            }
             if token
             else {}
         )
         path = "/internal/v1/code2wf/0190a8e0-0000-7000-8000-000000000000/events"
         return "POST", path, {"Content-Type": "application/json", **signed}, _json_body(), EVENT_LIMIT
     content_type, body = _multipart_head()
-    return "POST", f"/v1/projects/{proj}/page-imports", {"Content-Type": content_type, **auth}, body, UPLOAD_LIMIT
+    return (
+        "POST",
+        f"/v1/projects/{proj}/page-imports",
+        {"Content-Type": content_type, **auth},
+        body,
+        UPLOAD_LIMIT,
+    )
 
 
 @pytest.mark.parametrize("with_credentials", [False, True], ids=["anonymous", "authenticated"])
@@ -177,12 +189,19 @@ def test_three_concurrent_oversized_configs(api: ApiProcess, tenant: tuple[int, 
     assert rss_growth < RSS_GROWTH_MAX, f"RSS grew by {rss_growth / MiB:.0f} MiB"
 
 
-def test_a_declared_length_past_the_limit_is_refused_before_reading(api: ApiProcess, tenant: tuple[int, str]) -> None:
+def test_a_declared_length_past_the_limit_is_refused_before_reading(
+    api: ApiProcess, tenant: tuple[int, str]
+) -> None:
     proj, token = tenant
-    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json",
-               "Content-Length": str(CODE2WF_LIMIT + 1)}
+    headers = {
+        "Authorization": f"Bearer {token}",
+        "Content-Type": "application/json",
+        "Content-Length": str(CODE2WF_LIMIT + 1),
+    }
     with httpx.Client(base_url=api.url) as client:
-        response = client.post(f"/v1/projects/{proj}/code2wf", headers=headers, content=b"{" * (CODE2WF_LIMIT + 1))
+        response = client.post(
+            f"/v1/projects/{proj}/code2wf", headers=headers, content=b"{" * (CODE2WF_LIMIT + 1)
+        )
     assert response.status_code == 413
     assert response.json()["code"] == "payload_too_large"
 
@@ -192,12 +211,14 @@ def test_bodies_within_the_limits_still_work(api: ApiProcess, tenant: tuple[int,
     auth = {"Authorization": f"Bearer {token}"}
     with httpx.Client(base_url=api.url, headers=auth, timeout=30) as client:
         page = b"<!doctype html><title>t</title><p>" + b"x" * (MAX_UPLOAD - 100) + b"</p>"
-        files = {"files": ("index.html", page[: 1_000_000], "text/html")}
+        files = {"files": ("index.html", page[:1_000_000], "text/html")}
         created = client.post(f"/v1/projects/{proj}/page-imports", data={"entry": "index.html"}, files=files)
         assert created.status_code == 201, created.text
         # chunked, just under the code2wf limit: read whole and validated (422: the id is too long)
         response = send_chunked(
-            api.port, "POST", f"/v1/projects/{proj}/code2wf",
+            api.port,
+            "POST",
+            f"/v1/projects/{proj}/code2wf",
             {"Content-Type": "application/json", **auth},
             iter([json.dumps({"pageImportId": "p" * (CODE2WF_LIMIT - 100), "figmaFileKey": "K1"}).encode()]),
         )
@@ -212,16 +233,21 @@ def test_bodies_within_the_limits_still_work(api: ApiProcess, tenant: tuple[int,
 def test_a_fully_read_request_keeps_the_connection(api: ApiProcess, tenant: tuple[int, str]) -> None:
     proj, token = tenant
     with httpx.Client(base_url=api.url, headers={"Authorization": f"Bearer {token}"}) as client:
-        first = client.post(f"/v1/projects/{proj}/code2wf", json={"pageImportId": "missing", "figmaFileKey": "K"})
+        first = client.post(
+            f"/v1/projects/{proj}/code2wf", json={"pageImportId": "missing", "figmaFileKey": "K"}
+        )
         assert first.status_code == 422
         assert first.headers.get("connection") != "close"
 
 
-
 @pytest.mark.parametrize("timestamp", ["1", "not-a-number", "99999999999999"])
 def test_a_stale_webhook_timestamp_is_refused_before_the_body(api: ApiProcess, timestamp: str) -> None:
-    headers = {"Content-Type": "application/json", "webhook-id": "msg_1", "webhook-timestamp": timestamp,
-               "webhook-signature": "v1,AAAA"}
+    headers = {
+        "Content-Type": "application/json",
+        "webhook-id": "msg_1",
+        "webhook-timestamp": timestamp,
+        "webhook-signature": "v1,AAAA",
+    }
     path = "/internal/v1/code2wf/0190a8e0-0000-7000-8000-000000000000/events"
     response, _, _ = _measure(api, lambda: send_chunked(api.port, "POST", path, headers, _json_body()))
     assert response.status == 401, response.body

@@ -20,7 +20,11 @@ from wf2des.pg.settings import PgSettings
 def _wf2des(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", "from wf2des.cli import main; main()", *args],
-        env={**os.environ, **env}, capture_output=True, text=True, timeout=60, check=False,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 
@@ -41,8 +45,14 @@ def test_add_project_and_dev_token_end_to_end(pg_url: str, tmp_path: Path) -> No
     assert refused.returncode != 0
 
     port = free_port()
-    settings = Settings(env="test", data_dir=tmp_path, auth_dev=True, blob_url=(tmp_path / "b").as_uri(),
-                        broker_url="memory://", api_url=f"http://127.0.0.1:{port}")
+    settings = Settings(
+        env="test",
+        data_dir=tmp_path,
+        auth_dev=True,
+        blob_url=(tmp_path / "b").as_uri(),
+        broker_url="memory://",
+        api_url=f"http://127.0.0.1:{port}",
+    )
     app = create_app(settings, PgSettings(database_url=pg_url), api_settings=ApiSettings(relay_enabled=False))
     server, thread = start_live(app, port)
     try:

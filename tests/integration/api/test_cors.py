@@ -19,7 +19,12 @@ PREFLIGHT = {
 
 @pytest.mark.parametrize(
     "path",
-    ["/v1/plugin-sessions", "/v1/projects", "/v1/projects/1/code2wf", "/v1/projects/1/code2wf/x/materialization"],
+    [
+        "/v1/plugin-sessions",
+        "/v1/projects",
+        "/v1/projects/1/code2wf",
+        "/v1/projects/1/code2wf/x/materialization",
+    ],
 )
 def test_preflight_from_origin_null_succeeds_for_plugin_routes(live: Live, path: str) -> None:
     with httpx.Client(base_url=live.url) as client:
@@ -44,7 +49,9 @@ def test_preflight_is_refused_for_internal_routes_and_login_pages(live: Live, pa
 
 def test_actual_request_from_origin_null_is_readable(live: Live, mint: Any, project: tuple[int, int]) -> None:
     org, proj = project
-    with httpx.Client(base_url=live.url, headers={"Origin": "null", "Authorization": f"Bearer {mint(org)}"}) as c:
+    with httpx.Client(
+        base_url=live.url, headers={"Origin": "null", "Authorization": f"Bearer {mint(org)}"}
+    ) as c:
         resp = c.get(f"/v1/projects/{proj}/code2wf")
         internal = c.post("/internal/v1/code2wf/x/events", content=b"{}")
     assert resp.status_code == 200

@@ -36,12 +36,20 @@ def test_discovery_uses_the_seed_index(fresh_pg_database: Any) -> None:
     upgrade_head(url)
     scope = ProjectScope(AccessibleOrganizationID(2), 1)
     flt = Code2wfListFilter(figma_file_key="File1", status=Wf2desStatus.COMPLETED, limit=50)
-    sql = str(discovery_statement(scope, flt).compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}))
+    sql = str(
+        discovery_statement(scope, flt).compile(
+            dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
+        )
+    )
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(SEED)  # type: ignore[arg-type]
         plan = "\n".join(row[0] for row in conn.execute("EXPLAIN " + sql))  # type: ignore[arg-type]
-        with_cursor = discovery_statement(scope, Code2wfListFilter("File1", Wf2desStatus.COMPLETED, None, "ffff", 50))
-        cursor_sql = str(with_cursor.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}))
+        with_cursor = discovery_statement(
+            scope, Code2wfListFilter("File1", Wf2desStatus.COMPLETED, None, "ffff", 50)
+        )
+        cursor_sql = str(
+            with_cursor.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True})
+        )
         cursor_plan = "\n".join(row[0] for row in conn.execute("EXPLAIN " + cursor_sql))  # type: ignore[arg-type]
     assert "code2wf_org_project_file_status_idx" in plan, plan
     assert "code2wf_org_project_file_status_idx" in cursor_plan, cursor_plan

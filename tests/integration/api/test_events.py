@@ -30,14 +30,19 @@ def fresh(live: Live, project: tuple[int, int], mint: Any) -> tuple[int, int, st
 
 
 def status_of(live: Live, cid: str) -> tuple[Any, ...]:
-    return live.sql("SELECT status::text, result_url, flag_count, error_message, updated_by FROM code2wf WHERE id = %s", cid)[0]
+    return live.sql(
+        "SELECT status::text, result_url, flag_count, error_message, updated_by FROM code2wf WHERE id = %s",
+        cid,
+    )[0]
 
 
 def test_identical_replay_is_a_no_op(live: Live, fresh: tuple[int, int, str]) -> None:
     org, proj, cid = fresh
     body = completed_event(store_result(live, org, proj, cid, {}), 1)
     raw = json.dumps(body).encode()
-    headers = signed_headers(derive_callback_key(live.settings.webhook_secret.get_secret_value(), cid), "msg_1", raw)
+    headers = signed_headers(
+        derive_callback_key(live.settings.webhook_secret.get_secret_value(), cid), "msg_1", raw
+    )
     with live.client() as client:
         first = client.post(f"/internal/v1/code2wf/{cid}/events", content=raw, headers=headers)
         before = live.sql("SELECT updated_at FROM code2wf WHERE id = %s", cid)
@@ -58,7 +63,9 @@ def test_stale_and_future_timestamps(live: Live, fresh: tuple[int, int, str], sk
 
 def test_wrong_job_key(live: Live, fresh: tuple[int, int, str]) -> None:
     _, _, cid = fresh
-    other_key = derive_callback_key(live.settings.webhook_secret.get_secret_value(), "01900000-0000-7000-8000-000000000000")
+    other_key = derive_callback_key(
+        live.settings.webhook_secret.get_secret_value(), "01900000-0000-7000-8000-000000000000"
+    )
     resp = post_event(live, cid, failed_event(), key=other_key)
     assert resp.status_code == 401
     assert status_of(live, cid)[0] == "0"
@@ -67,19 +74,28 @@ def test_wrong_job_key(live: Live, fresh: tuple[int, int, str]) -> None:
 def test_tampered_body(live: Live, fresh: tuple[int, int, str]) -> None:
     _, _, cid = fresh
     raw = json.dumps(failed_event("a")).encode()
-    headers = signed_headers(derive_callback_key(live.settings.webhook_secret.get_secret_value(), cid), "m", raw)
+    headers = signed_headers(
+        derive_callback_key(live.settings.webhook_secret.get_secret_value(), cid), "m", raw
+    )
     with live.client() as client:
-        resp = client.post(f"/internal/v1/code2wf/{cid}/events", content=raw.replace(b'"a"', b'"b"'), headers=headers)
+        resp = client.post(
+            f"/internal/v1/code2wf/{cid}/events", content=raw.replace(b'"a"', b'"b"'), headers=headers
+        )
     assert resp.status_code == 401
 
 
 @pytest.mark.parametrize(
     "headers",
-    [{}, {"webhook-id": "x", "webhook-timestamp": "1", "webhook-signature": "v1,AAAA"},
-     {"webhook-id": "x", "webhook-timestamp": "abc", "webhook-signature": "v1,####"},
-     {"webhook-id": "x", "webhook-timestamp": str(int(time.time())), "webhook-signature": "garbage"}],
+    [
+        {},
+        {"webhook-id": "x", "webhook-timestamp": "1", "webhook-signature": "v1,AAAA"},
+        {"webhook-id": "x", "webhook-timestamp": "abc", "webhook-signature": "v1,####"},
+        {"webhook-id": "x", "webhook-timestamp": str(int(time.time())), "webhook-signature": "garbage"},
+    ],
 )
-def test_missing_or_malformed_signature(live: Live, fresh: tuple[int, int, str], headers: dict[str, str]) -> None:
+def test_missing_or_malformed_signature(
+    live: Live, fresh: tuple[int, int, str], headers: dict[str, str]
+) -> None:
     _, _, cid = fresh
     with live.client() as client:
         resp = client.post(f"/internal/v1/code2wf/{cid}/events", content=b"{}", headers=headers)
@@ -109,7 +125,13 @@ def test_failed_event_is_sanitised_and_capped(live: Live, fresh: tuple[int, int,
 
 @pytest.mark.parametrize(
     "result_url",
-    ["1/2/code2wf/other/attempt-1/spec.json", "{own}../x/spec.json", "{own}", "s3://bucket/{own}spec.json", "{own}a//b"],
+    [
+        "1/2/code2wf/other/attempt-1/spec.json",
+        "{own}../x/spec.json",
+        "{own}",
+        "s3://bucket/{own}spec.json",
+        "{own}a//b",
+    ],
 )
 def test_result_outside_own_prefix(live: Live, fresh: tuple[int, int, str], result_url: str) -> None:
     org, proj, cid = fresh

@@ -18,7 +18,9 @@ from tests.integration.api.helpers import (
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
 
 
-def test_upload_create_complete_result_materialize_delete(live: Live, project: tuple[int, int], mint: Any) -> None:
+def test_upload_create_complete_result_materialize_delete(
+    live: Live, project: tuple[int, int], mint: Any
+) -> None:
     org, proj = project
     with live.client(mint(org, sub="alice")) as client:
         upload_resp = client.post(
@@ -40,7 +42,11 @@ def test_upload_create_complete_result_materialize_delete(live: Live, project: t
         assert manifest_key == f"{org}/{proj}/page-imports/{pi['pageImportId']}/manifest.json"
         manifest = json.loads(live.blobs.get(manifest_key))
         assert manifest["entry"] == "pages/Home Page.html"
-        assert {f["path"] for f in manifest["files"]} == {"pages/Home Page.html", "pages/a.css", "img/same.css"}
+        assert {f["path"] for f in manifest["files"]} == {
+            "pages/Home Page.html",
+            "pages/a.css",
+            "img/same.css",
+        }
         assert all(set(f) == {"path", "sha256", "size", "contentType"} for f in manifest["files"])
         got = client.get(f"/v1/projects/{proj}/page-imports/{pi['pageImportId']}")
         assert got.status_code == 200
@@ -48,8 +54,12 @@ def test_upload_create_complete_result_materialize_delete(live: Live, project: t
 
         created = client.post(
             f"/v1/projects/{proj}/code2wf",
-            json={"pageImportId": pi["pageImportId"], "figmaFileKey": "AbC123", "placementTarget": "12:34",
-                  "viewportWidth": 1280},
+            json={
+                "pageImportId": pi["pageImportId"],
+                "figmaFileKey": "AbC123",
+                "placementTarget": "12:34",
+                "viewportWidth": 1280,
+            },
         )
         assert created.status_code == 202, created.text
         row = created.json()
@@ -90,9 +100,13 @@ def test_upload_create_complete_result_materialize_delete(live: Live, project: t
         again = client.post(f"/v1/projects/{proj}/code2wf/{cid}/materialization")
         assert again.json()["materializedAt"] == first.json()["materializedAt"]
 
-        listed = client.get(f"/v1/projects/{proj}/code2wf", params={"figmaFileKey": "AbC123", "status": "completed"})
+        listed = client.get(
+            f"/v1/projects/{proj}/code2wf", params={"figmaFileKey": "AbC123", "status": "completed"}
+        )
         assert [i["code2wfId"] for i in listed.json()["items"]] == [cid]
-        assert client.get(f"/v1/projects/{proj}/code2wf", params={"materialized": "false"}).json()["items"] == []
+        assert (
+            client.get(f"/v1/projects/{proj}/code2wf", params={"materialized": "false"}).json()["items"] == []
+        )
 
         assert client.delete(f"/v1/projects/{proj}/code2wf/{cid}").status_code == 204
         assert client.get(f"/v1/projects/{proj}/code2wf/{cid}").status_code == 404
@@ -110,7 +124,11 @@ def test_failure_then_retry_creates_a_new_row(live: Live, project: tuple[int, in
         cid = first["code2wfId"]
         assert client.post(f"/v1/projects/{proj}/code2wf/{cid}/retry").status_code == 409  # still processing
         failed = post_event(
-            live, cid, failed_event('Traceback (most recent call last):\n  File "/srv/x.py", line 3\nboom at /srv/app/x.py')
+            live,
+            cid,
+            failed_event(
+                'Traceback (most recent call last):\n  File "/srv/x.py", line 3\nboom at /srv/app/x.py'
+            ),
         )
         assert failed.status_code == 200, failed.text
         row = client.get(f"/v1/projects/{proj}/code2wf/{cid}").json()
@@ -124,10 +142,17 @@ def test_failure_then_retry_creates_a_new_row(live: Live, project: tuple[int, in
         new = retried.json()
         assert new["code2wfId"] != cid
         assert new["code2wfId"] > cid
-        assert (new["status"], new["attempt"], new["pageImportId"], new["screenId"]) == ("processing", 1, pi, first["screenId"])
+        assert (new["status"], new["attempt"], new["pageImportId"], new["screenId"]) == (
+            "processing",
+            1,
+            pi,
+            first["screenId"],
+        )
         job = wait_for_job(live, new["code2wfId"])
         assert job["args"][0]["viewport_width"] == 800
-        assert client.get(f"/v1/projects/{proj}/code2wf/{cid}").json()["status"] == "failed"  # old row untouched
+        assert (
+            client.get(f"/v1/projects/{proj}/code2wf/{cid}").json()["status"] == "failed"
+        )  # old row untouched
 
 
 def test_every_post_creates_a_new_row(live: Live, project: tuple[int, int], mint: Any) -> None:
@@ -138,6 +163,8 @@ def test_every_post_creates_a_new_row(live: Live, project: tuple[int, int], mint
         assert len(set(ids)) == 3
         listed = client.get(f"/v1/projects/{proj}/code2wf", params={"limit": 2}).json()
         assert [i["code2wfId"] for i in listed["items"]] == sorted(ids, reverse=True)[:2]
-        rest = client.get(f"/v1/projects/{proj}/code2wf", params={"limit": 2, "cursor": listed["nextCursor"]}).json()
+        rest = client.get(
+            f"/v1/projects/{proj}/code2wf", params={"limit": 2, "cursor": listed["nextCursor"]}
+        ).json()
         assert [i["code2wfId"] for i in rest["items"]] == sorted(ids, reverse=True)[2:]
         assert rest["nextCursor"] is None

@@ -37,8 +37,13 @@ def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
         operations += 1
 
         @given(case=operation.as_strategy())
-        @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True,
-                  database=None)
+        @settings(
+            max_examples=EXAMPLES,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+            database=None,
+        )
         def run(case: Any) -> None:
             params = case.path_parameters or {}
             if isinstance(params.get("projectId"), int) and params["projectId"] % 2 == 0:
@@ -75,4 +80,8 @@ def test_every_operation_declares_its_errors(live: Live) -> None:
                 if "{" in path:
                     assert {"404", "422"} <= errors, (method, path)
                 for code in errors:
-                    assert "application/problem+json" in op["responses"][code]["content"], (method, path, code)
+                    assert "application/problem+json" in op["responses"][code]["content"], (
+                        method,
+                        path,
+                        code,
+                    )

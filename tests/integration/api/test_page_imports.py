@@ -40,8 +40,15 @@ def _zip(entries: dict[str, bytes], *, symlink: str | None = None) -> bytes:
         ({"index.html": b"x" * 1_000_001}, "index.html", 413, "payload_too_large"),
     ],
 )
-def test_refused_uploads(live: Live, project: tuple[int, int], mint: Any, files: dict[str, bytes], entry: str,
-                         status: int, code: str) -> None:
+def test_refused_uploads(
+    live: Live,
+    project: tuple[int, int],
+    mint: Any,
+    files: dict[str, bytes],
+    entry: str,
+    status: int,
+    code: str,
+) -> None:
     org, proj = project
     with live.client(mint(org)) as client:
         resp = upload(client, proj, files, entry=entry)
@@ -58,8 +65,11 @@ def test_too_many_files_and_total_size(live: Live, project: tuple[int, int], min
     with live.client(mint(org)) as client:
         assert upload(client, proj, many).status_code == 413
         assert upload(client, proj, big).status_code == 413
-        huge = client.post(f"/v1/projects/{proj}/page-imports", data={"entry": "index.html"},
-                           files=[("files", ("index.html", b"x" * 3_200_000, "text/html"))])
+        huge = client.post(
+            f"/v1/projects/{proj}/page-imports",
+            data={"entry": "index.html"},
+            files=[("files", ("index.html", b"x" * 3_200_000, "text/html"))],
+        )
         assert huge.status_code == 413
     assert _count(live, proj) == 0
 
@@ -68,8 +78,11 @@ def test_zip_archive_is_unpacked(live: Live, project: tuple[int, int], mint: Any
     org, proj = project
     archive = _zip({"site/index.html": PAGE_HTML, "site/css/a.css": b"h1{}", "site/img/": b""})
     with live.client(mint(org)) as client:
-        resp = client.post(f"/v1/projects/{proj}/page-imports", data={"entry": "site/index.html"},
-                            files=[("archive", ("page.zip", archive, "application/zip"))])
+        resp = client.post(
+            f"/v1/projects/{proj}/page-imports",
+            data={"entry": "site/index.html"},
+            files=[("archive", ("page.zip", archive, "application/zip"))],
+        )
     assert resp.status_code == 201, resp.text
     assert resp.json()["fileCount"] == 2
 
@@ -79,16 +92,24 @@ def test_zip_archive_is_unpacked(live: Live, project: tuple[int, int], mint: Any
     [
         (_zip({"index.html": PAGE_HTML}, symlink="link.html"), 422),
         (_zip({"index.html": PAGE_HTML, "../evil.html": b"x"}), 422),
-        (_zip({"index.html": PAGE_HTML, "bomb.css": b"\0" * 1_500_000}), 413),  # expands past the per-file limit
+        (
+            _zip({"index.html": PAGE_HTML, "bomb.css": b"\0" * 1_500_000}),
+            413,
+        ),  # expands past the per-file limit
         (_zip({f"{i}.css": b"\0" * 900_000 for i in range(3)} | {"index.html": PAGE_HTML}), 413),
         (b"PK\x03\x04 definitely not a zip", 422),
     ],
 )
-def test_hostile_archives(live: Live, project: tuple[int, int], mint: Any, archive: bytes, status: int) -> None:
+def test_hostile_archives(
+    live: Live, project: tuple[int, int], mint: Any, archive: bytes, status: int
+) -> None:
     org, proj = project
     with live.client(mint(org)) as client:
-        resp = client.post(f"/v1/projects/{proj}/page-imports", data={"entry": "index.html"},
-                           files=[("archive", ("page.zip", archive, "application/zip"))])
+        resp = client.post(
+            f"/v1/projects/{proj}/page-imports",
+            data={"entry": "index.html"},
+            files=[("archive", ("page.zip", archive, "application/zip"))],
+        )
     assert resp.status_code == status, resp.text
     assert _count(live, proj) == 0
 
@@ -101,13 +122,18 @@ def test_encrypted_member_is_refused(live: Live, project: tuple[int, int], mint:
     central = raw.find(b"PK\x01\x02")
     raw[central + 8] |= 0x1
     with live.client(mint(org)) as client:
-        resp = client.post(f"/v1/projects/{proj}/page-imports", data={"entry": "index.html"},
-                           files=[("archive", ("page.zip", bytes(raw), "application/zip"))])
+        resp = client.post(
+            f"/v1/projects/{proj}/page-imports",
+            data={"entry": "index.html"},
+            files=[("archive", ("page.zip", bytes(raw), "application/zip"))],
+        )
     assert resp.status_code == 422
     assert "encrypted" in resp.json()["detail"]
 
 
-def test_code2wf_requires_a_page_import_of_the_same_project(live: Live, project: tuple[int, int], mint: Any) -> None:
+def test_code2wf_requires_a_page_import_of_the_same_project(
+    live: Live, project: tuple[int, int], mint: Any
+) -> None:
     org, proj = project
     other = proj + 1
     live.sql("INSERT INTO project (id, organization_id, name) VALUES (%s, %s, 'p2')", other, org)
@@ -115,18 +141,27 @@ def test_code2wf_requires_a_page_import_of_the_same_project(live: Live, project:
         pi = upload(client, other).json()["pageImportId"]
         # A successful create first, so the import is in the API's completed-imports cache: the cache must
         # still refuse it for another project.
-        assert client.post(f"/v1/projects/{other}/code2wf", json={"pageImportId": pi, "figmaFileKey": "K"}).status_code == 202
+        assert (
+            client.post(
+                f"/v1/projects/{other}/code2wf", json={"pageImportId": pi, "figmaFileKey": "K"}
+            ).status_code
+            == 202
+        )
         resp = client.post(f"/v1/projects/{proj}/code2wf", json={"pageImportId": pi, "figmaFileKey": "K"})
         assert resp.status_code == 422
         assert resp.json()["code"] == "page_import_not_found"
         pi2 = upload(client, other).json()["pageImportId"]
         live.sql("UPDATE page_import SET status = 'uploading' WHERE id = %s", pi2)
-        pending = client.post(f"/v1/projects/{other}/code2wf", json={"pageImportId": pi2, "figmaFileKey": "K"})
+        pending = client.post(
+            f"/v1/projects/{other}/code2wf", json={"pageImportId": pi2, "figmaFileKey": "K"}
+        )
         assert pending.status_code == 409
         assert pending.json()["code"] == "page_import_not_completed"
-        for body in [{"pageImportId": pi, "figmaFileKey": "bad-key"},
-                     {"pageImportId": pi, "figmaFileKey": "K", "placementTarget": "12-3"},
-                     {"pageImportId": pi, "figmaFileKey": "K", "screenId": "Not A Slug"}]:
+        for body in [
+            {"pageImportId": pi, "figmaFileKey": "bad-key"},
+            {"pageImportId": pi, "figmaFileKey": "K", "placementTarget": "12-3"},
+            {"pageImportId": pi, "figmaFileKey": "K", "screenId": "Not A Slug"},
+        ]:
             bad = client.post(f"/v1/projects/{other}/code2wf", json=body)
             assert bad.status_code == 422, body
             assert bad.headers["content-type"].startswith("application/problem+json")

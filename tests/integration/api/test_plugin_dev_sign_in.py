@@ -63,12 +63,14 @@ def test_dev_sign_in_and_projects_scoped_to_the_caller(dev_live: Live) -> None:
         form = client.get(started["loginUrl"])
         assert form.status_code == 200
         assert "text/html" in form.headers["content-type"]
-        assert 'name=organization' in form.text
+        assert "name=organization" in form.text
         assert "action='/login/dev'" in form.text
         assert form.headers["cache-control"] == "no-store"
         assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 202
 
-        done = client.post("/login/dev", data={"session": write_key, "organization": str(org), "subject": "ana"})
+        done = client.post(
+            "/login/dev", data={"session": write_key, "organization": str(org), "subject": "ana"}
+        )
         assert done.status_code == 200
         assert "You can return to Figma" in done.text
         # The write key is spent: a second submission finds no open session.

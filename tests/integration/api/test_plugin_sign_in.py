@@ -70,7 +70,9 @@ def oidc_live(
 def org_project(oidc_live: Live, op: OpenIdProvider) -> tuple[int, int]:
     org, proj = random.randint(10_000_000, 2**40), random.randint(10_000_000, 2**40)
     oidc_live.sql("INSERT INTO organization (id, name) VALUES (%s, 'sign-in org')", org)
-    oidc_live.sql("INSERT INTO project (id, organization_id, name) VALUES (%s, %s, 'Sign-in project')", proj, org)
+    oidc_live.sql(
+        "INSERT INTO project (id, organization_id, name) VALUES (%s, %s, 'Sign-in project')", proj, org
+    )
     op.organization = str(org)
     op.token_issuer = None
     return org, proj
@@ -107,7 +109,9 @@ def _hash(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
-def test_full_flow_delivers_the_token_once(oidc_live: Live, op: OpenIdProvider, org_project: tuple[int, int]) -> None:
+def test_full_flow_delivers_the_token_once(
+    oidc_live: Live, op: OpenIdProvider, org_project: tuple[int, int]
+) -> None:
     org, proj = org_project
     with oidc_live.client() as client:
         started = _start(client)
@@ -171,7 +175,9 @@ def test_expired_session_is_404_and_purged(oidc_live: Live, org_project: tuple[i
     assert not oidc_live.sql("SELECT 1 FROM plugin_session WHERE read_key_hash = %s", _hash(read_key))
 
 
-def test_session_expiring_during_the_login_stores_nothing(oidc_live: Live, org_project: tuple[int, int]) -> None:
+def test_session_expiring_during_the_login_stores_nothing(
+    oidc_live: Live, org_project: tuple[int, int]
+) -> None:
     with oidc_live.client() as client:
         started = _start(client)
         callback_url = _authorize(_to_provider(client, started["loginUrl"]))
@@ -183,7 +189,9 @@ def test_session_expiring_during_the_login_stores_nothing(oidc_live: Live, org_p
         assert late.status_code == 400
         assert "expired" in late.text
         assert _poll(client, started["readKey"]).status_code == 404
-    rows = oidc_live.sql("SELECT access_token FROM plugin_session WHERE read_key_hash = %s", _hash(started["readKey"]))
+    rows = oidc_live.sql(
+        "SELECT access_token FROM plugin_session WHERE read_key_hash = %s", _hash(started["readKey"])
+    )
     assert rows == [(None,)]  # nothing stored; the row waits for the purge
 
 
@@ -194,7 +202,9 @@ def test_tampered_state_is_refused_and_stores_nothing(oidc_live: Live, org_proje
         parts = urlsplit(callback_url)
         query = {k: v[0] for k, v in parse_qs(parts.query).items()}
         forged = query["state"][:-2] + ("AA" if not query["state"].endswith("AA") else "BB")
-        refused = client.get(f"{oidc_live.url}/login/callback", params={"code": query["code"], "state": forged})
+        refused = client.get(
+            f"{oidc_live.url}/login/callback", params={"code": query["code"], "state": forged}
+        )
         assert refused.status_code == 400
         assert _poll(client, started["readKey"]).status_code == 202
         # The genuine state was not disturbed by the forgery.

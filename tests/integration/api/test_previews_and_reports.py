@@ -31,7 +31,9 @@ REPORT = {
     "nodeCount": 42,
     "missingFonts": [{"family": "Inter", "style": "Semi Bold"}],
     "unboundTokens": ["color/wf/grey-50"],
-    "failedImports": [{"kind": "text_style", "key": "abc123", "token": "text/Heading", "reason": "not published"}],
+    "failedImports": [
+        {"kind": "text_style", "key": "abc123", "token": "text/Heading", "reason": "not published"}
+    ],
     "durationMs": 1234,
     "pluginVersion": "0.3.1",
 }
@@ -47,7 +49,9 @@ def worker(live: Live) -> Iterator[WorkerRuntime]:
 def _completed(live: Live, client: Any, org: int, proj: int) -> str:
     cid = str(create(client, proj, completed_page_import(client, proj)).json()["code2wfId"])
     spec = {"schema": "wf2des.code2wf.spec/v1", "flagCount": 0}
-    assert post_event(live, cid, completed_event(store_result(live, org, proj, cid, spec), 0)).status_code == 200
+    assert (
+        post_event(live, cid, completed_event(store_result(live, org, proj, cid, spec), 0)).status_code == 200
+    )
     return cid
 
 
@@ -91,7 +95,10 @@ def test_materialization_without_a_report(live: Live, mint: Any, project: tuple[
     org, proj = project
     with live.client(mint(org)) as client:
         cid = _completed(live, client, org, proj)
-        assert client.get(f"/v1/projects/{proj}/code2wf/{cid}/materialization").json()["code"] == "not_materialized"
+        assert (
+            client.get(f"/v1/projects/{proj}/code2wf/{cid}/materialization").json()["code"]
+            == "not_materialized"
+        )
         placed = client.post(f"/v1/projects/{proj}/code2wf/{cid}/materialization")
         assert placed.status_code == 200, placed.text
         assert placed.json()["report"] is None

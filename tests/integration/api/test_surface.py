@@ -68,7 +68,9 @@ def test_options_answers_405_with_allow(live: Live, path: str, methods: set[str]
 
 
 @pytest.mark.parametrize("body", [b"{", b"\xff\xfe", b'{"pageImportId": "a", }'])
-def test_malformed_json_is_a_declared_400(live: Live, project: tuple[int, int], mint: Any, body: bytes) -> None:
+def test_malformed_json_is_a_declared_400(
+    live: Live, project: tuple[int, int], mint: Any, body: bytes
+) -> None:
     org, proj = project
     with live.client(mint(org)) as client:
         response = client.post(

@@ -36,7 +36,12 @@ def world(live: Live, project: tuple[int, int], mint: Any) -> World:
     with live.client(mint(org)) as client:
         pi = completed_page_import(client, proj)
         processing, completed, failed = (create(client, proj, pi).json()["code2wfId"] for _ in range(3))
-    assert post_event(live, completed, completed_event(store_result(live, org, proj, completed, {"v": 1}))).status_code == 200
+    assert (
+        post_event(
+            live, completed, completed_event(store_result(live, org, proj, completed, {"v": 1}))
+        ).status_code
+        == 200
+    )
     assert post_event(live, failed, failed_event()).status_code == 200
     return World(org, proj, pi, processing, completed, failed)
 
@@ -54,13 +59,21 @@ ROUTES: dict[str, tuple[Call, int]] = {
     ),
     "get page import": (lambda c, w: c.get(f"/v1/projects/{w.proj}/page-imports/{w.page_import}"), 200),
     "create code2wf": (
-        lambda c, w: c.post(f"/v1/projects/{w.proj}/code2wf", json={"pageImportId": w.page_import, "figmaFileKey": "K1"}),
+        lambda c, w: c.post(
+            f"/v1/projects/{w.proj}/code2wf", json={"pageImportId": w.page_import, "figmaFileKey": "K1"}
+        ),
         202,
     ),
     "get code2wf": (lambda c, w: c.get(f"/v1/projects/{w.proj}/code2wf/{w.processing}"), 200),
-    "list code2wf": (lambda c, w: c.get(f"/v1/projects/{w.proj}/code2wf", params={"figmaFileKey": "FileKey123"}), 200),
+    "list code2wf": (
+        lambda c, w: c.get(f"/v1/projects/{w.proj}/code2wf", params={"figmaFileKey": "FileKey123"}),
+        200,
+    ),
     "result": (lambda c, w: c.get(f"/v1/projects/{w.proj}/code2wf/{w.completed}/result"), 200),
-    "materialization": (lambda c, w: c.post(f"/v1/projects/{w.proj}/code2wf/{w.completed}/materialization"), 200),
+    "materialization": (
+        lambda c, w: c.post(f"/v1/projects/{w.proj}/code2wf/{w.completed}/materialization"),
+        200,
+    ),
     "retry": (lambda c, w: c.post(f"/v1/projects/{w.proj}/code2wf/{w.failed}/retry"), 202),
     "delete": (lambda c, w: c.delete(f"/v1/projects/{w.proj}/code2wf/{w.processing}"), 204),
 }
@@ -79,8 +92,16 @@ def _token(case: str, world: World, mint: Any) -> str | None:
     }[case]()
 
 
-CASES = ["own", "other organization", "no token", "expired", "unknown key", "wrong audience", "wrong issuer",
-         "id token use mismatch"]
+CASES = [
+    "own",
+    "other organization",
+    "no token",
+    "expired",
+    "unknown key",
+    "wrong audience",
+    "wrong issuer",
+    "id token use mismatch",
+]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -122,8 +143,11 @@ def test_cors_preflight_for_the_figma_plugin(live: Live) -> None:
     with httpx.Client(base_url=live.url) as client:
         resp = client.options(
             "/v1/projects/1/code2wf",
-            headers={"Origin": "null", "Access-Control-Request-Method": "POST",
-                     "Access-Control-Request-Headers": "authorization,content-type"},
+            headers={
+                "Origin": "null",
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "authorization,content-type",
+            },
         )
         assert resp.status_code == 200
         assert resp.headers["access-control-allow-origin"] == "*"

@@ -14,16 +14,24 @@ from wf2des.integrations.docstore.design_components import ComponentRecord, Desi
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 
 _BUTTONS = [
-    ComponentRecord(component_key=f"btn{i}", node_id=f"1:{i}", name=f"Type={t}, Size=Medium",
-                    component_set_id="1:0", component_set_name="Button",
-                    variant_properties={"Type": t, "Size": "Medium"}, text_layers=["Label"])
+    ComponentRecord(
+        component_key=f"btn{i}",
+        node_id=f"1:{i}",
+        name=f"Type={t}, Size=Medium",
+        component_set_id="1:0",
+        component_set_name="Button",
+        variant_properties={"Type": t, "Size": "Medium"},
+        text_layers=["Label"],
+    )
     for i, t in enumerate(("Primary", "Outline"), start=1)
 ]
 _ICON = ComponentRecord(component_key="icon-x", node_id="2:1", name="x", text_layers=[])
 
 
 def _swept_library(db: Database[Any], org: int, proj: int, key: str) -> None:
-    file_id = db[PROJECT_FIGMA_FILE].find_one({"organization_id": org, "project_id": proj, "figma_file_key": key})["_id"]
+    file_id = db[PROJECT_FIGMA_FILE].find_one(
+        {"organization_id": org, "project_id": proj, "figma_file_key": key}
+    )["_id"]
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None
@@ -41,12 +49,20 @@ def test_rules_naming_library_components_are_saved_and_read_back(
     org, proj = project
     url = f"/v1/projects/{proj}/wf2des/config"
     good = _config(
-        {"role": "button", "when": {"variant": "outline"}, "component": {"set": "button"}, "properties": {"Type": "Outline"}},
+        {
+            "role": "button",
+            "when": {"variant": "outline"},
+            "component": {"set": "button"},
+            "properties": {"Type": "Outline"},
+        },
         {"role": "icon", "when": {"icon": "close"}, "component": {"name": "x"}},
         {"role": "card", "keepFrame": True},
     )
     with live.client(mint(org)) as client:
-        assert client.put(f"/v1/projects/{proj}/figma-files/RulesLib1", json={"role": "library"}).status_code == 201
+        assert (
+            client.put(f"/v1/projects/{proj}/figma-files/RulesLib1", json={"role": "library"}).status_code
+            == 201
+        )
         _swept_library(api_docs, org, proj, "RulesLib1")
         saved = client.put(url, json=good)
         assert saved.status_code == 201, saved.text
@@ -60,13 +76,25 @@ def test_a_rule_naming_what_the_library_lacks_is_a_422_and_not_stored(
     org, proj = project
     url = f"/v1/projects/{proj}/wf2des/config"
     with live.client(mint(org)) as client:
-        assert client.put(f"/v1/projects/{proj}/figma-files/RulesLib2", json={"role": "library"}).status_code == 201
+        assert (
+            client.put(f"/v1/projects/{proj}/figma-files/RulesLib2", json={"role": "library"}).status_code
+            == 201
+        )
         _swept_library(api_docs, org, proj, "RulesLib2")
         assert client.put(url, json=CONFIG).status_code == 201
         for rule, expected in [
-            ({"role": "select", "component": {"set": "Dropdown"}}, "component set 'Dropdown' is not in the library"),
-            ({"role": "button", "component": {"set": "Button"}, "properties": {"Type": "Ghost"}}, "Button has no Type=Ghost"),
-            ({"role": "button", "component": {"set": "Button"}, "properties": {"Tone": "Dark"}}, "no property 'Tone'"),
+            (
+                {"role": "select", "component": {"set": "Dropdown"}},
+                "component set 'Dropdown' is not in the library",
+            ),
+            (
+                {"role": "button", "component": {"set": "Button"}, "properties": {"Type": "Ghost"}},
+                "Button has no Type=Ghost",
+            ),
+            (
+                {"role": "button", "component": {"set": "Button"}, "properties": {"Tone": "Dark"}},
+                "no property 'Tone'",
+            ),
             ({"role": "icon", "component": {"name": "xmark"}}, "component 'xmark' is not in the library"),
         ]:
             refused = client.put(url, json=_config({"role": "button", "component": {"set": "Button"}}, rule))

@@ -24,11 +24,15 @@ def published(live: Live, run_id: str, timeout: float = 15) -> dict[str, Any]:
     raise AssertionError(f"sweep run {run_id} was never published")
 
 
-def test_a_sweep_is_dispatched_for_the_registered_files(live: Live, mint: Any, project: tuple[int, int]) -> None:
+def test_a_sweep_is_dispatched_for_the_registered_files(
+    live: Live, mint: Any, project: tuple[int, int]
+) -> None:
     org, proj = project
     with live.client(mint(org)) as client:
         for key, role in (("WorkB", "working"), ("LibA", "library")):
-            assert client.put(f"/v1/projects/{proj}/figma-files/{key}", json={"role": role}).status_code == 201
+            assert (
+                client.put(f"/v1/projects/{proj}/figma-files/{key}", json={"role": role}).status_code == 201
+            )
         response = client.post(f"/v1/projects/{proj}/component-sweeps")
     assert response.status_code == 202, response.text
     body = response.json()

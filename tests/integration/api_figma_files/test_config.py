@@ -114,7 +114,9 @@ def test_an_invalid_stored_config_is_a_conflict_until_replaced(
 def test_the_newest_of_many_writes_is_current(live: Live, project: tuple[int, int]) -> None:
     org, proj = project
     written = [
-        write_config(live.blobs, org, proj, ProjectConfig.model_validate({**CONFIG, "memoMarkers": [f"m{i}"]}))
+        write_config(
+            live.blobs, org, proj, ProjectConfig.model_validate({**CONFIG, "memoMarkers": [f"m{i}"]})
+        )
         for i in range(25)
     ]
     current = read_current_config(live.blobs, org, proj)

@@ -25,9 +25,13 @@ def put_file(client: httpx.Client, proj: int, key: str, role: str) -> httpx.Resp
     return client.put(f"/v1/projects/{proj}/figma-files/{key}", json={"role": role})
 
 
-def sweep_once(db: Database[Any], org: int, proj: int, key: str, *, components: list[str], keep: list[str]) -> None:
+def sweep_once(
+    db: Database[Any], org: int, proj: int, key: str, *, components: list[str], keep: list[str]
+) -> None:
     """One complete sweep through the sweep's own writers: marker, components, captures, watermark."""
-    file_id = db[PROJECT_FIGMA_FILE].find_one({"organization_id": org, "project_id": proj, "figma_file_key": key})["_id"]
+    file_id = db[PROJECT_FIGMA_FILE].find_one(
+        {"organization_id": org, "project_id": proj, "figma_file_key": key}
+    )["_id"]
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None
@@ -64,7 +68,10 @@ def test_register_list_and_get(live: Live, mint: Any, project: tuple[int, int]) 
         listed = client.get(f"/v1/projects/{proj}/figma-files")
         assert listed.status_code == 200
         items = listed.json()["items"]
-        assert [(i["figmaFileKey"], i["role"]) for i in items] == [("LibKey2", "library"), ("WorkKey1", "working")]
+        assert [(i["figmaFileKey"], i["role"]) for i in items] == [
+            ("LibKey2", "library"),
+            ("WorkKey1", "working"),
+        ]
         assert all("styleCaptures" not in i for i in items)
         libraries = client.get(f"/v1/projects/{proj}/figma-files", params={"role": "library"}).json()["items"]
         assert [i["figmaFileKey"] for i in libraries] == ["LibKey2"]
@@ -96,7 +103,9 @@ def test_sweep_state_and_captures_are_visible(
         assert got["componentsSyncedAt"] is not None
         assert got["sweepInFlight"] is False
         assert got["sweepError"] is None
-        listed = {i["figmaFileKey"]: i for i in client.get(f"/v1/projects/{proj}/figma-files").json()["items"]}
+        listed = {
+            i["figmaFileKey"]: i for i in client.get(f"/v1/projects/{proj}/figma-files").json()["items"]
+        }
         assert (listed["LibKey1"]["activeComponentCount"], listed["LibKey1"]["styleCaptureCount"]) == (2, 2)
         assert (listed["OtherKey"]["activeComponentCount"], listed["OtherKey"]["styleCaptureCount"]) == (0, 0)
 
@@ -110,13 +119,14 @@ def test_sweep_in_flight_means_a_live_marker(
         assert put_file(client, proj, "StaleKey", "working").status_code == 201
         files = api_docs[PROJECT_FIGMA_FILE]
         ids = {
-            d["figma_file_key"]: d["_id"]
-            for d in files.find({"organization_id": org, "project_id": proj})
+            d["figma_file_key"]: d["_id"] for d in files.find({"organization_id": org, "project_id": proj})
         }
         assert SweepWriter(api_docs).acquire(ids["LiveKey"]) is not None
         # A sweeper that died: its lease is already over, so the next sweep may take the marker.
         assert SweepWriter(api_docs, lease=timedelta(seconds=-1)).acquire(ids["StaleKey"]) is not None
-        listed = {i["figmaFileKey"]: i for i in client.get(f"/v1/projects/{proj}/figma-files").json()["items"]}
+        listed = {
+            i["figmaFileKey"]: i for i in client.get(f"/v1/projects/{proj}/figma-files").json()["items"]
+        }
         assert listed["LiveKey"]["sweepInFlight"] is True
         assert listed["StaleKey"]["sweepInFlight"] is False
 
@@ -139,7 +149,13 @@ def test_role_change_keeps_the_sweep_fields(
         after = changed.json()
         assert after["role"] == "library"
         assert after["updatedAt"] > before["updatedAt"]
-        for field in ("styleCaptures", "componentsSyncedAt", "sweepError", "activeComponentCount", "createdAt"):
+        for field in (
+            "styleCaptures",
+            "componentsSyncedAt",
+            "sweepError",
+            "activeComponentCount",
+            "createdAt",
+        ):
             assert after[field] == before[field], field
         doc = api_docs[PROJECT_FIGMA_FILE].find_one({"organization_id": org, "project_id": proj})
         assert doc is not None
@@ -150,7 +166,10 @@ def test_role_change_keeps_the_sweep_fields(
 def test_an_invalid_file_key_is_refused(live: Live, mint: Any, project: tuple[int, int], key: str) -> None:
     org, proj = project
     with live.client(mint(org)) as client:
-        for response in (put_file(client, proj, key, "working"), client.get(f"/v1/projects/{proj}/figma-files/{key}")):
+        for response in (
+            put_file(client, proj, key, "working"),
+            client.get(f"/v1/projects/{proj}/figma-files/{key}"),
+        ):
             assert response.status_code == 422, response.text
             assert response.headers["content-type"] == "application/problem+json"
             assert response.json()["code"] == "invalid_figma_file_key"

@@ -16,13 +16,19 @@ Call = Callable[[httpx.Client, int], httpx.Response]
 
 ROUTES: dict[str, Call] = {
     "register file": lambda c, p: c.put(f"/v1/projects/{p}/figma-files/VictimKey", json={"role": "library"}),
-    "register a new file": lambda c, p: c.put(f"/v1/projects/{p}/figma-files/NewKey", json={"role": "working"}),
-    "register with a bad key": lambda c, p: c.put(f"/v1/projects/{p}/figma-files/bad_key", json={"role": "working"}),
+    "register a new file": lambda c, p: c.put(
+        f"/v1/projects/{p}/figma-files/NewKey", json={"role": "working"}
+    ),
+    "register with a bad key": lambda c, p: c.put(
+        f"/v1/projects/{p}/figma-files/bad_key", json={"role": "working"}
+    ),
     "list files": lambda c, p: c.get(f"/v1/projects/{p}/figma-files"),
     "list files by role": lambda c, p: c.get(f"/v1/projects/{p}/figma-files", params={"role": "working"}),
     "get file": lambda c, p: c.get(f"/v1/projects/{p}/figma-files/VictimKey"),
     "get missing file": lambda c, p: c.get(f"/v1/projects/{p}/figma-files/NoSuchKey"),
-    "put config": lambda c, p: c.put(f"/v1/projects/{p}/wf2des/config", json={**CONFIG, "memoMarkers": ["x"]}),
+    "put config": lambda c, p: c.put(
+        f"/v1/projects/{p}/wf2des/config", json={**CONFIG, "memoMarkers": ["x"]}
+    ),
     "get config": lambda c, p: c.get(f"/v1/projects/{p}/wf2des/config"),
     "start sweep": lambda c, p: c.post(f"/v1/projects/{p}/component-sweeps"),
 }
@@ -32,7 +38,10 @@ ROUTES: dict[str, Call] = {
 def victim(live: Live, mint: Any, project: tuple[int, int]) -> tuple[int, int]:
     org, proj = project
     with live.client(mint(org)) as client:
-        assert client.put(f"/v1/projects/{proj}/figma-files/VictimKey", json={"role": "working"}).status_code == 201
+        assert (
+            client.put(f"/v1/projects/{proj}/figma-files/VictimKey", json={"role": "working"}).status_code
+            == 201
+        )
         assert client.put(f"/v1/projects/{proj}/wf2des/config", json=CONFIG).status_code == 201
     return org, proj
 

@@ -23,8 +23,12 @@ def fake_figma() -> Iterator[FakeFigma]:
 @pytest.fixture
 def make_client(fake_figma: FakeFigma) -> Callable[..., FigmaClient]:
     def make(retry: RetryPolicy = FAST_RETRY) -> FigmaClient:
-        return FigmaClient(base_url=fake_figma.url, auth=FigmaAuth(FAKE_TOKEN),
-                           pacer=Pacer(PacingBudget.uniform(100_000)), retry=retry)
+        return FigmaClient(
+            base_url=fake_figma.url,
+            auth=FigmaAuth(FAKE_TOKEN),
+            pacer=Pacer(PacingBudget.uniform(100_000)),
+            retry=retry,
+        )
 
     return make
 

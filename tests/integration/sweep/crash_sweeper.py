@@ -23,11 +23,21 @@ def main() -> None:
             os.kill(os.getpid(), signal.SIGKILL)
 
     async def run() -> None:
-        client = FigmaClient(base_url=os.environ["FIGMA_URL"], auth=FigmaAuth(os.environ["FIGMA_TOKEN"]),
-                             pacer=Pacer(PacingBudget.uniform(100_000)))
+        client = FigmaClient(
+            base_url=os.environ["FIGMA_URL"],
+            auth=FigmaAuth(os.environ["FIGMA_TOKEN"]),
+            pacer=Pacer(PacingBudget.uniform(100_000)),
+        )
         async with client:
-            await sweep_project(int(os.environ["ORG"]), int(os.environ["PROJECT"]), db=db, figma=client,
-                                run_id=f"crash-{crash_at}", writer=writer, checkpoint=checkpoint)
+            await sweep_project(
+                int(os.environ["ORG"]),
+                int(os.environ["PROJECT"]),
+                db=db,
+                figma=client,
+                run_id=f"crash-{crash_at}",
+                writer=writer,
+                checkpoint=checkpoint,
+            )
 
     asyncio.run(run())
     raise SystemExit(3)  # the crash point was never reached: the test must notice

@@ -35,15 +35,23 @@ def _doc(db: Database[Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("step", ["acquired", "component_batch", "components", "captures", "before_complete"])
 def test_sigkill_at_each_step_keeps_the_watermark_and_the_next_sweep_completes(
-    step: str, docstore: Database[Any], docstore_url: str, register: Callable[..., Any],
-    make_client: Callable[..., FigmaClient], fake_figma: FakeFigma,
+    step: str,
+    docstore: Database[Any],
+    docstore_url: str,
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
 ) -> None:
     register("LIB1", components=300)  # 2 batches: "component_batch" kills mid-upserts
 
     async def sweep(run_id: str, clock_ahead_ms: int = 0) -> str:
-        writer = SweepWriter(docstore, clock=lambda: datetime.now(UTC) + timedelta(milliseconds=clock_ahead_ms))
+        writer = SweepWriter(
+            docstore, clock=lambda: datetime.now(UTC) + timedelta(milliseconds=clock_ahead_ms)
+        )
         async with make_client() as client:
-            [summary] = await sweep_project(ORG, PROJECT, db=docstore, figma=client, run_id=run_id, writer=writer)
+            [summary] = await sweep_project(
+                ORG, PROJECT, db=docstore, figma=client, run_id=run_id, writer=writer
+            )
             return summary.status
 
     assert asyncio.run(sweep("before")) == "synced"
@@ -51,10 +59,20 @@ def test_sigkill_at_each_step_keeps_the_watermark_and_the_next_sweep_completes(
     fake_figma.files["LIB1"].removed.add("56:6")
     fake_figma.files["LIB1"].bump()
 
-    env = {**os.environ, "CRASH_AT": step, "DOCSTORE_URL": docstore_url, "DOCSTORE_DB": docstore.name,
-           "FIGMA_URL": fake_figma.url, "FIGMA_TOKEN": FAKE_TOKEN, "ORG": str(ORG), "PROJECT": str(PROJECT),
-           "LEASE_MS": str(LEASE_MS)}
-    proc = subprocess.run([sys.executable, str(SCRIPT)], env=env, capture_output=True, timeout=120, check=False)
+    env = {
+        **os.environ,
+        "CRASH_AT": step,
+        "DOCSTORE_URL": docstore_url,
+        "DOCSTORE_DB": docstore.name,
+        "FIGMA_URL": fake_figma.url,
+        "FIGMA_TOKEN": FAKE_TOKEN,
+        "ORG": str(ORG),
+        "PROJECT": str(PROJECT),
+        "LEASE_MS": str(LEASE_MS),
+    }
+    proc = subprocess.run(
+        [sys.executable, str(SCRIPT)], env=env, capture_output=True, timeout=120, check=False
+    )
     assert proc.returncode == -signal.SIGKILL, proc.stderr.decode()[-2000:]
 
     crashed = _doc(docstore)
@@ -72,21 +90,35 @@ def test_sigkill_at_each_step_keeps_the_watermark_and_the_next_sweep_completes(
 
 
 def test_cli_sweep_prints_a_per_file_summary(
-    docstore: Database[Any], docstore_url: str, register: Callable[..., Any], fake_figma: FakeFigma, tmp_path: Path
+    docstore: Database[Any],
+    docstore_url: str,
+    register: Callable[..., Any],
+    fake_figma: FakeFigma,
+    tmp_path: Path,
 ) -> None:
     register("LIB1", components=12)
-    env = {**os.environ, "WF2DES_DOCSTORE_URL": docstore_url, "WF2DES_DOCSTORE_DB": docstore.name,
-           "WF2DES_FIGMA_API_URL": fake_figma.url, "WF2DES_FIGMA_TOKEN": FAKE_TOKEN,
-           "WF2DES_DATA_DIR": str(tmp_path), "COLUMNS": "200"}
+    env = {
+        **os.environ,
+        "WF2DES_DOCSTORE_URL": docstore_url,
+        "WF2DES_DOCSTORE_DB": docstore.name,
+        "WF2DES_FIGMA_API_URL": fake_figma.url,
+        "WF2DES_FIGMA_TOKEN": FAKE_TOKEN,
+        "WF2DES_DATA_DIR": str(tmp_path),
+        "COLUMNS": "200",
+    }
     wf2des = Path(sys.executable).with_name("wf2des")
     args = [str(wf2des), "sweep", "--org", str(ORG), "--project", str(PROJECT)]
     first = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120, check=False)
     assert first.returncode == 0, first.stderr
     assert "LIB1" in first.stdout
     assert "synced" in first.stdout
-    second = subprocess.run([*args, "--file", "LIB1"], env=env, capture_output=True, text=True, timeout=120, check=False)
+    second = subprocess.run(
+        [*args, "--file", "LIB1"], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
     assert second.returncode == 0, second.stderr
     assert "unchanged" in second.stdout
-    missing = subprocess.run([*args, "--file", "NOPE"], env=env, capture_output=True, text=True, timeout=120, check=False)
+    missing = subprocess.run(
+        [*args, "--file", "NOPE"], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
     assert missing.returncode == 1
     assert "not registered" in missing.stderr

@@ -19,7 +19,9 @@ from .conftest import ORG, PROJECT
 
 
 def test_registration_and_sweeps_racing_keep_both_writers_fields(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     register("LIB1", FileRole.LIBRARY, components=5)

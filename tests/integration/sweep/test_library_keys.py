@@ -42,7 +42,9 @@ def _figma_keys(fake: FakeFigma, key: str) -> tuple[dict[str, str], dict[str, st
 
 
 async def test_every_captured_token_has_its_key_and_kind(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     register("LIB1")
@@ -63,7 +65,9 @@ async def test_every_captured_token_has_its_key_and_kind(
 
 
 async def test_enterprise_refused_records_colour_styles_with_their_keys(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     register("ENT1", variables_forbidden=True)
@@ -76,7 +80,9 @@ async def test_enterprise_refused_records_colour_styles_with_their_keys(
 
 
 async def test_a_file_swept_before_keys_existed_is_swept_again_once(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
 ) -> None:
     register("OLD1")
     await _sweep(docstore, make_client(), "OLD1")
@@ -90,7 +96,9 @@ async def test_a_file_swept_before_keys_existed_is_swept_again_once(
 
 
 async def test_registration_never_touches_the_keys(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
 ) -> None:
     assert not (SWEEP_FIELDS & REGISTRATION_FIELDS)
     assert {"style_capture_keys", "color_capture_source"} <= SWEEP_FIELDS
@@ -140,7 +148,9 @@ def _spec_with_tokens(text_names: list[str], color_names: list[str]) -> dict[str
 
 
 async def test_assembled_bindings_carry_keys_and_validate(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     from wf2des.assemble import apply_bindings, capture_files, merge_captures, style_bindings
@@ -162,8 +172,12 @@ async def test_assembled_bindings_carry_keys_and_validate(
     styles, variables = _figma_keys(fake_figma, "WORK1")
     h1 = assembled["styleBindingDetails"]["text/h1"]
     assert h1 == {
-        "kind": "text_style", "id": "122:14", "key": styles["122:14"], "origin": "local",
-        "figmaFileKey": "WORK1", "captureToken": "text/h1",
+        "kind": "text_style",
+        "id": "122:14",
+        "key": styles["122:14"],
+        "origin": "local",
+        "figmaFileKey": "WORK1",
+        "captureToken": "text/h1",
     }
     colour = assembled["styleBindingDetails"]["color/color-2"]
     assert colour["kind"] == "color_variable"
@@ -175,7 +189,11 @@ async def test_assembled_bindings_carry_keys_and_validate(
     assembled = apply_bindings(spec, style_bindings(spec, libraries.ids), libraries)
     validate_spec(assembled)
     details = assembled["styleBindingDetails"]
-    assert set(details) == set(assembled["styleBindings"]) == {"text/h1", "text/h2", "color/color-2", "color/color-1"}
+    assert (
+        set(details)
+        == set(assembled["styleBindings"])
+        == {"text/h1", "text/h2", "color/color-2", "color/color-1"}
+    )
     assert {d["origin"] for d in details.values()} == {"library"}
     assert all(d["key"] for d in details.values())
     # ENT1 (Variables API refused) contributes colour *styles*; a variable beats a style of the same name.
@@ -185,7 +203,9 @@ async def test_assembled_bindings_carry_keys_and_validate(
 
 
 async def test_enterprise_only_library_binds_colour_styles(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     from wf2des.assemble import apply_bindings, capture_files, merge_captures, style_bindings
@@ -201,7 +221,13 @@ async def test_enterprise_only_library_binds_colour_styles(
     validate_spec(assembled)
     styles, _ = _figma_keys(fake_figma, "ENT1")
     assert assembled["styleBindingDetails"]["color/color-2"] == {
-        "kind": "color_style", "id": "121:16", "key": styles["121:16"], "origin": "library",
-        "figmaFileKey": "ENT1", "captureToken": "color/color-2",
+        "kind": "color_style",
+        "id": "121:16",
+        "key": styles["121:16"],
+        "origin": "library",
+        "figmaFileKey": "ENT1",
+        "captureToken": "color/color-2",
     }
-    assert assembled["styleSources"] == [{"figmaFileKey": "ENT1", "origin": "library", "colorSource": "color_styles"}]
+    assert assembled["styleSources"] == [
+        {"figmaFileKey": "ENT1", "origin": "library", "colorSource": "color_styles"}
+    ]

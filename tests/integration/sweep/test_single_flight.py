@@ -33,7 +33,9 @@ def _doc(db: Database[Any], key: str) -> dict[str, Any]:
 
 
 def test_32_sweepers_100_rounds_exactly_one_sweeps(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     register("LIB1", components=20)
@@ -49,7 +51,9 @@ def test_32_sweepers_100_rounds_exactly_one_sweeps(
             async with make_client() as client:
                 doc = _doc(docstore, "LIB1")
                 start.wait()
-                summary = await sweep_file(doc, db=docstore, figma=client, run_id=f"r{round_no}", checkpoint=hold)
+                summary = await sweep_file(
+                    doc, db=docstore, figma=client, run_id=f"r{round_no}", checkpoint=hold
+                )
                 return summary.status
 
         return asyncio.run(run())
@@ -78,7 +82,15 @@ async def test_a_stale_marker_is_taken_over(
     long_ago = datetime.now(UTC) - timedelta(hours=1)
     docstore[PROJECT_FIGMA_FILE].update_one(
         {"_id": registered["_id"]},
-        {"$set": {"sweep_marker": {"token": "dead", "acquired_at": long_ago, "expires_at": long_ago + timedelta(minutes=10)}}},
+        {
+            "$set": {
+                "sweep_marker": {
+                    "token": "dead",
+                    "acquired_at": long_ago,
+                    "expires_at": long_ago + timedelta(minutes=10),
+                }
+            }
+        },
     )
     live = SweepWriter(docstore)
     assert live.acquire(registered["_id"]) is not None  # stale → reclaimable
@@ -92,7 +104,9 @@ async def test_a_stale_marker_is_taken_over(
     assert summary.status == "synced"
 
 
-def test_a_writer_that_lost_its_marker_changes_nothing(docstore: Database[Any], register: Callable[..., Any]) -> None:
+def test_a_writer_that_lost_its_marker_changes_nothing(
+    docstore: Database[Any], register: Callable[..., Any]
+) -> None:
     registered = register("LIB1")
     scope = FileScope(ORG, PROJECT, "LIB1")
     short = SweepWriter(docstore, lease=timedelta(milliseconds=200))
@@ -114,7 +128,9 @@ def test_a_writer_that_lost_its_marker_changes_nothing(docstore: Database[Any], 
         lambda: short.complete(old, version="9"),
         lambda: short.fail(old, "boom"),
         lambda: short.release(old),
-        lambda: components.upsert(scope, old, "old-run", [ComponentRecord("k1", "1:1", "stale")], short.now()),
+        lambda: components.upsert(
+            scope, old, "old-run", [ComponentRecord("k1", "1:1", "stale")], short.now()
+        ),
     ):
         with pytest.raises(SweepMarkerLost):
             attempt()
@@ -124,7 +140,9 @@ def test_a_writer_that_lost_its_marker_changes_nothing(docstore: Database[Any], 
 
 
 def test_a_paused_sweeper_resumed_after_takeover_writes_nothing(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient],
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
     fake_figma: FakeFigma,
 ) -> None:
     register("LIB1", components=300)
@@ -140,8 +158,12 @@ def test_a_paused_sweeper_resumed_after_takeover_writes_nothing(
         async def run() -> str:
             async with make_client() as client:
                 summary = await sweep_file(
-                    _doc(docstore, "LIB1"), db=docstore, figma=client, run_id="paused",
-                    writer=SweepWriter(docstore, lease=timedelta(milliseconds=300)), checkpoint=pause_after_fetching,
+                    _doc(docstore, "LIB1"),
+                    db=docstore,
+                    figma=client,
+                    run_id="paused",
+                    writer=SweepWriter(docstore, lease=timedelta(milliseconds=300)),
+                    checkpoint=pause_after_fetching,
                 )
                 return summary.status
 

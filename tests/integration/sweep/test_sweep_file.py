@@ -22,7 +22,9 @@ def _doc(db: Database[Any], key: str) -> dict[str, Any]:
     return found
 
 
-async def _sweep(db: Database[Any], client: FigmaClient, key: str | None = None, run_id: str = "run-1") -> list[Any]:
+async def _sweep(
+    db: Database[Any], client: FigmaClient, key: str | None = None, run_id: str = "run-1"
+) -> list[Any]:
     async with client:
         return await sweep_project(ORG, PROJECT, db=db, figma=client, run_id=run_id, figma_file_key=key)
 
@@ -54,7 +56,10 @@ async def test_first_sweep_writes_components_captures_and_watermark_last(
 
 
 async def test_unchanged_version_costs_one_request(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
 ) -> None:
     register("LIB1")
     await _sweep(docstore, make_client())
@@ -68,7 +73,10 @@ async def test_unchanged_version_costs_one_request(
 
 
 async def test_removed_components_are_marked_not_deleted_and_renames_follow(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
 ) -> None:
     register("LIB1")
     await _sweep(docstore, make_client())
@@ -104,7 +112,10 @@ async def test_enterprise_403_falls_back_to_solid_fill_styles(
 
 
 async def test_429_within_the_cap_is_honoured(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
 ) -> None:
     register("LIB1")
     fake_figma.inject("file", Fault(status=429, retry_after=1))
@@ -113,7 +124,10 @@ async def test_429_within_the_cap_is_honoured(
 
 
 async def test_429_beyond_the_cap_records_sweep_error_and_keeps_the_watermark(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
 ) -> None:
     register("LIB1")
     await _sweep(docstore, make_client())
@@ -134,7 +148,10 @@ async def test_429_beyond_the_cap_records_sweep_error_and_keeps_the_watermark(
 
 
 async def test_5xx_is_retried_inside_a_sweep(
-    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient], fake_figma: FakeFigma
+    docstore: Database[Any],
+    register: Callable[..., Any],
+    make_client: Callable[..., FigmaClient],
+    fake_figma: FakeFigma,
 ) -> None:
     register("LIB1")
     fake_figma.inject("nodes", Fault(status=503), times=2)
@@ -176,7 +193,9 @@ async def test_components_carry_variants_size_and_text_layers(
     card = docstore[DESIGN_COMPONENT].find_one({"figma_file_key": "KIT1", "component_set_name": "Card"})
     assert card is not None
     assert card["text_layers"] == ["Title", "Body"]
-    checkbox = docstore[DESIGN_COMPONENT].find_one({"figma_file_key": "KIT1", "component_set_name": "Checkbox"})
+    checkbox = docstore[DESIGN_COMPONENT].find_one(
+        {"figma_file_key": "KIT1", "component_set_name": "Checkbox"}
+    )
     assert checkbox is not None
     assert checkbox["text_layers"] == []
 

@@ -29,4 +29,8 @@ def test_run_component_sweep_sweeps_the_jobs_project(
     register("LIB1", components=4)
     job = ComponentSweepJob(organization_id=ORG, project_id=PROJECT, run_id="job-1")
     [summary] = run_component_sweep(job, db=docstore, figma=make_client())
-    assert (summary["figma_file_key"], summary["status"], summary["components_written"]) == ("LIB1", "synced", 4)
+    assert (summary["figma_file_key"], summary["status"], summary["components_written"]) == (
+        "LIB1",
+        "synced",
+        4,
+    )

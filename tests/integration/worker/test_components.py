@@ -57,7 +57,9 @@ def fake_figma() -> Iterator[FakeFigma]:
 
 @pytest.fixture
 def runtime(settings: Settings, fake_figma: FakeFigma) -> Iterator[WorkerRuntime]:
-    configured = settings.model_copy(update={"figma_api_url": fake_figma.url, "figma_token": SecretStr(TOKEN)})
+    configured = settings.model_copy(
+        update={"figma_api_url": fake_figma.url, "figma_token": SecretStr(TOKEN)}
+    )
     rt = WorkerRuntime(configured, WorkerSettings(job_timeout_s=20))
     ensure_schema(rt.docstore)  # the validators the sweep's component fields must pass
     yield rt
@@ -77,9 +79,15 @@ def _store_import(blobs: BlobStore) -> str:
 
 def _job(manifest: str, code2wf_id: str) -> Code2wfJob:
     return Code2wfJob(
-        code2wf_id=code2wf_id, organization_id=ORG, project_id=PROJECT, page_import_id="pi-c",
-        manifest_url=manifest, figma_file_key="WorkFile1", screen_id="signup",
-        callback_url="http://127.0.0.1:9/unused", callback_key="a2V5",
+        code2wf_id=code2wf_id,
+        organization_id=ORG,
+        project_id=PROJECT,
+        page_import_id="pi-c",
+        manifest_url=manifest,
+        figma_file_key="WorkFile1",
+        screen_id="signup",
+        callback_url="http://127.0.0.1:9/unused",
+        callback_key="a2V5",
         deadline=datetime.now(UTC) + timedelta(minutes=15),
     )
 
@@ -96,7 +104,9 @@ def _instances(spec: dict[str, Any]) -> list[dict[str, Any]]:
     return [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "INSTANCE"]
 
 
-def test_a_generation_with_a_library_places_its_components(runtime: WorkerRuntime, fake_figma: FakeFigma) -> None:
+def test_a_generation_with_a_library_places_its_components(
+    runtime: WorkerRuntime, fake_figma: FakeFigma
+) -> None:
     registrations = ProjectFileRegistrations(runtime.docstore)
     registrations.register(ORG, PROJECT, "KitFile1", FileRole.LIBRARY)
     registrations.register(ORG, PROJECT, "IconFile1", FileRole.LIBRARY)
@@ -111,7 +121,10 @@ def test_a_generation_with_a_library_places_its_components(runtime: WorkerRuntim
     spec = json.loads(runtime.blobs.get(outcome.result_url))
     validate_spec(spec)
     assert spec["schema"] == "wf2des.code2wf.spec/v1.1"
-    by_text = {" ".join(o["characters"] for o in n["textOverrides"]) or n["componentName"]: n for n in _instances(spec)}
+    by_text = {
+        " ".join(o["characters"] for o in n["textOverrides"]) or n["componentName"]: n
+        for n in _instances(spec)
+    }
     subscribe, later = by_text["Subscribe"], by_text["Later"]
     assert subscribe["componentKey"] in kit_keys
     assert (subscribe["componentSetName"], subscribe["variantProperties"]["Type"]) == ("Button", "Primary")
@@ -128,10 +141,15 @@ def test_a_generation_with_a_library_places_its_components(runtime: WorkerRuntim
 
     # A rule turns the automatic match around: outline buttons become Secondary, and icons stay frames.
     config = {
-        "wfArea": {"nodeId": "1:1"}, "designArea": {"nodeId": "120:4"},
+        "wfArea": {"nodeId": "1:1"},
+        "designArea": {"nodeId": "120:4"},
         "components": [
-            {"role": "button", "when": {"variant": "outline"}, "component": {"set": "Button"},
-             "properties": {"Type": "Secondary", "State": "Disabled"}},
+            {
+                "role": "button",
+                "when": {"variant": "outline"},
+                "component": {"set": "Button"},
+                "properties": {"Type": "Secondary", "State": "Disabled"},
+            },
             {"role": "icon", "keepFrame": True},
         ],
     }
@@ -139,7 +157,11 @@ def test_a_generation_with_a_library_places_its_components(runtime: WorkerRuntim
     again = generate(_job(manifest, "0190c0de-0000-7000-8000-0000000000c2"), runtime)
     ruled = json.loads(runtime.blobs.get(again.result_url))
     by_text = {" ".join(o["characters"] for o in n["textOverrides"]): n for n in _instances(ruled)}
-    assert by_text["Later"]["variantProperties"] == {"Type": "Secondary", "Size": "Medium", "State": "Disabled"}
+    assert by_text["Later"]["variantProperties"] == {
+        "Type": "Secondary",
+        "Size": "Medium",
+        "State": "Disabled",
+    }
     assert by_text["Later"]["mappingSource"] == "rule 1"
     assert not [n for n in _instances(ruled) if n["componentKey"] in icon_keys]
     assert ruled["componentMapping"]["keptByRule"] == 1

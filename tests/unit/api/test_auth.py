@@ -19,16 +19,37 @@ async def test_dev_key_is_private_and_stable_and_tokens_verify(tmp_path: Path) -
     key_file = tmp_path / "auth" / "dev-jwt-key.pem"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     assert load_dev_key(tmp_path).kid == dev.kid
-    token = mint_dev_token(dev, issuer="iss", audience="aud", org_claim="custom:organization_id",
-                           organization="3,4", subject="dev", ttl=60)
+    token = mint_dev_token(
+        dev,
+        issuer="iss",
+        audience="aud",
+        org_claim="custom:organization_id",
+        organization="3,4",
+        subject="dev",
+        ttl=60,
+    )
     principal = await verifier.authenticate(f"Bearer {token}")
     assert (principal.subject, principal.organization_ids) == ("dev", frozenset({3, 4}))
-    expired = mint_dev_token(dev, issuer="iss", audience="aud", org_claim="custom:organization_id",
-                             organization="3", subject="dev", ttl=-100)
+    expired = mint_dev_token(
+        dev,
+        issuer="iss",
+        audience="aud",
+        org_claim="custom:organization_id",
+        organization="3",
+        subject="dev",
+        ttl=-100,
+    )
     with pytest.raises(Unauthorized):
         await verifier.authenticate(f"Bearer {expired}")
-    wrong_aud = mint_dev_token(dev, issuer="iss", audience="other", org_claim="custom:organization_id",
-                               organization="3", subject="dev", ttl=60)
+    wrong_aud = mint_dev_token(
+        dev,
+        issuer="iss",
+        audience="other",
+        org_claim="custom:organization_id",
+        organization="3",
+        subject="dev",
+        ttl=60,
+    )
     with pytest.raises(Unauthorized):
         await verifier.authenticate(f"Bearer {wrong_aud}")
 

@@ -24,13 +24,20 @@ LIMITS = Limits(max_total_bytes=1000, max_file_bytes=600, max_files=3)
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("index.html", "index.html"), ("./a//b/./c.css", "a/b/c.css"), ("dir/", "dir"), ("é/ü.html", "é/ü.html")],
+    [
+        ("index.html", "index.html"),
+        ("./a//b/./c.css", "a/b/c.css"),
+        ("dir/", "dir"),
+        ("é/ü.html", "é/ü.html"),
+    ],
 )
 def test_normalise(raw: str, expected: str) -> None:
     assert normalise_path(raw) == expected
 
 
-@pytest.mark.parametrize("raw", ["", "/abs", "a/../b", "..", "a\\b", "a\x00b", "C:/x", ".", "./", "a\nb", ".wf2des/x"])
+@pytest.mark.parametrize(
+    "raw", ["", "/abs", "a/../b", "..", "a\\b", "a\x00b", "C:/x", ".", "./", "a\nb", ".wf2des/x"]
+)
 def test_refused_paths(raw: str) -> None:
     with pytest.raises(InvalidInput):
         normalise_path(raw)
@@ -46,7 +53,9 @@ def test_check_files_limits_and_entry() -> None:
     with pytest.raises(PayloadTooLarge):
         check_files([UploadedFile("index.html", b"x" * 601)], "index.html", LIMITS)
     with pytest.raises(PayloadTooLarge):
-        check_files([UploadedFile("index.html", b"x" * 500), UploadedFile("b", b"x" * 501)], "index.html", LIMITS)
+        check_files(
+            [UploadedFile("index.html", b"x" * 500), UploadedFile("b", b"x" * 501)], "index.html", LIMITS
+        )
 
 
 def test_zip_bomb_is_stopped_by_actual_size() -> None:
@@ -66,8 +75,14 @@ def test_manifest_shape() -> None:
     manifest = build_manifest("index.html", [UploadedFile("index.html", b"x")])
     assert manifest == {
         "entry": "index.html",
-        "files": [{"path": "index.html", "sha256": "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881",
-                   "size": 1, "contentType": "text/html"}],
+        "files": [
+            {
+                "path": "index.html",
+                "sha256": "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881",
+                "size": 1,
+                "contentType": "text/html",
+            }
+        ],
     }
 
 

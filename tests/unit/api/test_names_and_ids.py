@@ -9,8 +9,20 @@ from wf2des.api.page_imports.files import normalise_path
 from wf2des.core.errors import InvalidInput
 
 # Every Unicode Bidi_Control character, and C1 controls (as invisible as C0 ones).
-BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069",
-        "\u200e", "\u200f", "\u061c"]
+BIDI = [
+    "\u202a",
+    "\u202b",
+    "\u202c",
+    "\u202d",
+    "\u202e",
+    "\u2066",
+    "\u2067",
+    "\u2068",
+    "\u2069",
+    "\u200e",
+    "\u200f",
+    "\u061c",
+]
 C1 = ["\x80", "\x85", "\x9b", "\x9f"]
 
 
@@ -22,7 +34,9 @@ def test_a_file_name_with_a_bidi_or_c1_control_is_refused(ch: str) -> None:
     assert ch not in info.value.detail  # the message shows it escaped, never live
 
 
-@pytest.mark.parametrize("name", ["日本語/ページ.html", "emoji-\U0001f600.png", "arabic-\u0627\u0644.css", "zwj-\u200d.svg"])
+@pytest.mark.parametrize(
+    "name", ["日本語/ページ.html", "emoji-\U0001f600.png", "arabic-\u0627\u0644.css", "zwj-\u200d.svg"]
+)
 def test_ordinary_unicode_names_are_kept(name: str) -> None:
     assert normalise_path(name) == name
 

@@ -69,7 +69,9 @@ def test_success_bodies_are_named_and_errors_are_problems(doc: dict[str, Any]) -
                             assert "$ref" in body["schema"], (method, path, status)
                 else:
                     assert set(content) == {"application/problem+json"}, (method, path, status)
-                    assert content["application/problem+json"]["schema"] == {"$ref": "#/components/schemas/Problem"}
+                    assert content["application/problem+json"]["schema"] == {
+                        "$ref": "#/components/schemas/Problem"
+                    }
 
 
 def test_plugin_routes_are_described(doc: dict[str, Any]) -> None:
@@ -80,7 +82,9 @@ def test_plugin_routes_are_described(doc: dict[str, Any]) -> None:
     assert poll["202"]["content"]["application/json"]["schema"]["$ref"].endswith("/PluginSessionPending")
     preview = doc["paths"]["/v1/projects/{projectId}/code2wf/{code2wfId}/preview"]["get"]["responses"]["200"]
     assert set(preview["content"]) == {"image/png"}
-    report = doc["paths"]["/v1/projects/{projectId}/code2wf/{code2wfId}/materialization"]["post"]["requestBody"]
+    report = doc["paths"]["/v1/projects/{projectId}/code2wf/{code2wfId}/materialization"]["post"][
+        "requestBody"
+    ]
     assert report["required"] is False
     assert report["content"]["application/json"]["schema"]["$ref"].endswith("/MaterializationReport")
     assert not any(p.startswith("/login") for p in doc["paths"])  # browser pages, not API

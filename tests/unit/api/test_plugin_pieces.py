@@ -40,7 +40,12 @@ def test_an_empty_body_is_no_report_and_a_full_one_parses() -> None:
     [
         {"durationMs": 10, "pluginVersion": "1"},  # nodeCount missing
         {"nodeCount": 1, "durationMs": 10, "pluginVersion": "has space"},
-        {"nodeCount": 1, "durationMs": 10, "pluginVersion": "1", "failedImports": [{"kind": "x", "key": "k"}]},
+        {
+            "nodeCount": 1,
+            "durationMs": 10,
+            "pluginVersion": "1",
+            "failedImports": [{"kind": "x", "key": "k"}],
+        },
         {"nodeCount": 1, "durationMs": 10, "pluginVersion": "1", "unboundTokens": ["t"] * 1001},
         [],
     ],

@@ -33,16 +33,22 @@ def test_reference_package_verifies_our_signature_and_we_verify_its() -> None:
 def test_rotation_any_v1_signature_matches() -> None:
     ts = int(time.time())
     good = sign(KEY, "m", ts, b"{}")
-    verify(KEY, {"webhook-id": "m", "webhook-timestamp": str(ts), "webhook-signature": f"v2,zzz v1,AAAA {good}"}, b"{}")
+    verify(
+        KEY,
+        {"webhook-id": "m", "webhook-timestamp": str(ts), "webhook-signature": f"v2,zzz v1,AAAA {good}"},
+        b"{}",
+    )
 
 
-@pytest.mark.parametrize(
-    "signature", ["", "v1", "v1,", "v1,!!!", "v1,AAAA", "v0,{good}", "{good}x", "v1,=="]
-)
+@pytest.mark.parametrize("signature", ["", "v1", "v1,", "v1,!!!", "v1,AAAA", "v0,{good}", "{good}x", "v1,=="])
 def test_malformed_signatures_are_refused_not_crashed(signature: str) -> None:
     ts = int(time.time())
     good = sign(KEY, "m", ts, b"{}").split(",", 1)[1]
-    headers = {"webhook-id": "m", "webhook-timestamp": str(ts), "webhook-signature": signature.replace("{good}", good)}
+    headers = {
+        "webhook-id": "m",
+        "webhook-timestamp": str(ts),
+        "webhook-signature": signature.replace("{good}", good),
+    }
     with pytest.raises(WebhookVerificationError):
         verify(KEY, headers, b"{}")
 

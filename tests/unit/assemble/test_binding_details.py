@@ -59,7 +59,10 @@ def _files(spec: dict[str, Any], *, library_colours: str = "variables") -> list[
             {
                 "figma_file_key": "LibFile1",
                 "style_captures": {colour: colour_id, local_text: "L:1:1"},
-                "style_capture_keys": {colour: colour_key, local_text: {"kind": "text_style", "key": "libtext"}},
+                "style_capture_keys": {
+                    colour: colour_key,
+                    local_text: {"kind": "text_style", "key": "libtext"},
+                },
                 "color_capture_source": library_colours,
             },
             {
@@ -146,7 +149,9 @@ def test_old_v1_specs_stay_valid(base_spec: dict[str, Any]) -> None:
         (("styleSources", 0, "colorSource"), "guess"),
     ],
 )
-def test_the_schema_refuses_malformed_details(base_spec: dict[str, Any], path: tuple[Any, ...], value: Any) -> None:
+def test_the_schema_refuses_malformed_details(
+    base_spec: dict[str, Any], path: tuple[Any, ...], value: Any
+) -> None:
     spec = copy.deepcopy(_assembled(base_spec, _files(base_spec)))
     target: Any = spec
     for part in path[:-1]:

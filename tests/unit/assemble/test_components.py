@@ -21,39 +21,86 @@ from wf2des.generator.preview import render_preview_svg
 from wf2des.generator.schema import validate_spec
 
 
-def _el(tag: str, rect: tuple[float, float, float, float], *children: CapturedElement | CapturedText,
-        attrs: dict[str, str] | None = None, **style: str) -> CapturedElement:
+def _el(
+    tag: str,
+    rect: tuple[float, float, float, float],
+    *children: CapturedElement | CapturedText,
+    attrs: dict[str, str] | None = None,
+    **style: str,
+) -> CapturedElement:
     merged = {**BASE, **{k.replace("_", "-"): v for k, v in style.items()}}
     return CapturedElement(tag=tag, rect=Rect(*rect), style=merged, attrs=attrs or {}, children=children)
 
 
 def _capture() -> CaptureResult:
-    border = {"border_top_style": "solid", "border_top_width": "1px", "border_right_width": "1px",
-              "border_bottom_width": "1px", "border_left_width": "1px", "border_top_color": "rgb(90, 90, 90)"}
+    border = {
+        "border_top_style": "solid",
+        "border_top_width": "1px",
+        "border_right_width": "1px",
+        "border_bottom_width": "1px",
+        "border_left_width": "1px",
+        "border_top_color": "rgb(90, 90, 90)",
+    }
     toolbar = _el(
-        "div", (0, 0, 800, 60),
-        _el("button", (20, 10, 100, 40), text("Save", (40, 18, 60, 24)), attrs={"class": "btn btn-primary"},
-            background_color="rgb(20, 20, 20)"),
-        _el("button", (140, 10, 100, 40), text("Cancel", (160, 18, 60, 24)),
-            attrs={"class": "btn btn-outline-secondary"}, **border),
-        _el("a", (260, 10, 100, 40), text("More", (280, 18, 60, 24)), attrs={"class": "chip-ish"},
-            background_color="rgb(200, 200, 200)", cursor="pointer"),
-        _el("i", (380, 20, 16, 16),
+        "div",
+        (0, 0, 800, 60),
+        _el(
+            "button",
+            (20, 10, 100, 40),
+            text("Save", (40, 18, 60, 24)),
+            attrs={"class": "btn btn-primary"},
+            background_color="rgb(20, 20, 20)",
+        ),
+        _el(
+            "button",
+            (140, 10, 100, 40),
+            text("Cancel", (160, 18, 60, 24)),
+            attrs={"class": "btn btn-outline-secondary"},
+            **border,
+        ),
+        _el(
+            "a",
+            (260, 10, 100, 40),
+            text("More", (280, 18, 60, 24)),
+            attrs={"class": "chip-ish"},
+            background_color="rgb(200, 200, 200)",
+            cursor="pointer",
+        ),
+        _el(
+            "i",
+            (380, 20, 16, 16),
             _el("::before", (380, 20, 16, 16), text("\uf00d", (380, 20, 16, 16)), display="inline"),
-            attrs={"class": "fa fa-times"}, display="inline-block"),
-        _el("i", (410, 20, 16, 16),
+            attrs={"class": "fa fa-times"},
+            display="inline-block",
+        ),
+        _el(
+            "i",
+            (410, 20, 16, 16),
             _el("::before", (410, 20, 16, 16), text("\uf111", (410, 20, 16, 16)), display="inline"),
-            attrs={"class": "bi bi-unheard-of"}, display="inline-block"),
-        display="flex", flex_direction="row", align_items="center",
+            attrs={"class": "bi bi-unheard-of"},
+            display="inline-block",
+        ),
+        display="flex",
+        flex_direction="row",
+        align_items="center",
     )
     form = _el(
-        "form", (0, 80, 800, 100),
-        _el("input", (20, 90, 240, 40), attrs={"type": "email", "placeholder": "you@example.com",
-                                                 "class": "form-control"}, **border),
+        "form",
+        (0, 80, 800, 100),
+        _el(
+            "input",
+            (20, 90, 240, 40),
+            attrs={"type": "email", "placeholder": "you@example.com", "class": "form-control"},
+            **border,
+        ),
         _el("input", (280, 100, 16, 16), attrs={"type": "checkbox"}),
     )
-    nav = _el("nav", (0, 200, 800, 50), _el("a", (20, 210, 80, 30), text("Home", (20, 215, 40, 20))),
-              background_color="rgb(240, 240, 240)")
+    nav = _el(
+        "nav",
+        (0, 200, 800, 50),
+        _el("a", (20, 210, 80, 30), text("Home", (20, 215, 40, 20))),
+        background_color="rgb(240, 240, 240)",
+    )
     body = _el("body", (0, 0, 800, 600), toolbar, form, nav, background_color="rgb(255, 255, 255)")
     return page(body)
 
@@ -63,16 +110,49 @@ def _kit() -> list[LibraryComponent]:
     for kind in ("Primary", "Secondary", "Outline", "Link"):
         for size, height in (("Small", 32.0), ("Medium", 40.0)):
             name = f"Type={kind}, Size={size}"
-            out.append(LibraryComponent(key=f"btn-{kind}-{size}", name=name, set_name="Button",
-                                        variant=parse_variant_name(name), height=height, text_layers=("Label",)))
-    out.append(LibraryComponent(key="field", name="State=Default", set_name="Text field",
-                                variant={"State": "Default"}, height=40, text_layers=("Placeholder",)))
+            out.append(
+                LibraryComponent(
+                    key=f"btn-{kind}-{size}",
+                    name=name,
+                    set_name="Button",
+                    variant=parse_variant_name(name),
+                    height=height,
+                    text_layers=("Label",),
+                )
+            )
+    out.append(
+        LibraryComponent(
+            key="field",
+            name="State=Default",
+            set_name="Text field",
+            variant={"State": "Default"},
+            height=40,
+            text_layers=("Placeholder",),
+        )
+    )
     for checked in ("False", "True"):
-        out.append(LibraryComponent(key=f"check-{checked}", name=f"Checked={checked}", set_name="Checkbox",
-                                    variant={"Checked": checked}, height=16, text_layers=()))
-    out.append(LibraryComponent(key="icon-x", name="x", description="keywords: close, remove", text_layers=()))
-    out.append(LibraryComponent(key="card", name="Type=Default", set_name="Card", variant={"Type": "Default"},
-                                text_layers=("Title", "Body")))
+        out.append(
+            LibraryComponent(
+                key=f"check-{checked}",
+                name=f"Checked={checked}",
+                set_name="Checkbox",
+                variant={"Checked": checked},
+                height=16,
+                text_layers=(),
+            )
+        )
+    out.append(
+        LibraryComponent(key="icon-x", name="x", description="keywords: close, remove", text_layers=())
+    )
+    out.append(
+        LibraryComponent(
+            key="card",
+            name="Type=Default",
+            set_name="Card",
+            variant={"Type": "Default"},
+            text_layers=("Title", "Body"),
+        )
+    )
     return out
 
 
@@ -82,8 +162,11 @@ def generated() -> tuple[dict[str, Any], CaptureResult]:
     return convert(capture, source_entry="index.html"), capture
 
 
-def _mapped(generated: tuple[dict[str, Any], CaptureResult], rules: list[dict[str, Any]] | None = None,
-            kit: list[LibraryComponent] | None = None) -> dict[str, Any]:
+def _mapped(
+    generated: tuple[dict[str, Any], CaptureResult],
+    rules: list[dict[str, Any]] | None = None,
+    kit: list[LibraryComponent] | None = None,
+) -> dict[str, Any]:
     spec, capture = generated
     parsed = [ComponentRule.model_validate(r) for r in rules or []]
     result = map_components(spec, kit if kit is not None else _kit(), parsed, element_hints(spec, capture))
@@ -97,8 +180,10 @@ def _all_instances(spec: dict[str, Any]) -> list[dict[str, Any]]:
 
 def _instances(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """Instances by their text (or component name when they have none; the last of equals wins)."""
-    return {" ".join(o["characters"] for o in n["textOverrides"]) or n["componentName"]: n
-            for n in _all_instances(spec)}
+    return {
+        " ".join(o["characters"] for o in n["textOverrides"]) or n["componentName"]: n
+        for n in _all_instances(spec)
+    }
 
 
 def _outcomes(spec: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -112,7 +197,10 @@ def test_buttons_fields_and_icons_become_instances_with_their_own_text(generated
     assert spec["schema"] == SPEC_V1_1
     found = _instances(spec)
     save, cancel = found["Save"], found["Cancel"]
-    assert (save["componentSetName"], save["variantProperties"]) == ("Button", {"Type": "Primary", "Size": "Medium"})
+    assert (save["componentSetName"], save["variantProperties"]) == (
+        "Button",
+        {"Type": "Primary", "Size": "Medium"},
+    )
     assert cancel["variantProperties"] == {"Type": "Outline", "Size": "Medium"}
     assert save["textOverrides"] == [{"layer": "Label", "characters": "Save"}]
     assert save["fallback"]["type"] == "FRAME"
@@ -120,7 +208,9 @@ def test_buttons_fields_and_icons_become_instances_with_their_own_text(generated
     assert (save["width"], save["height"]) == (100, 40)
     field = found["you@example.com"]
     assert (field["componentSetName"], field["textOverrides"]) == (
-        "Text field", [{"layer": "Placeholder", "characters": "you@example.com"}])
+        "Text field",
+        [{"layer": "Placeholder", "characters": "you@example.com"}],
+    )
     assert found["x"]["componentKey"] == "icon-x"
     assert found["x"]["mappingSource"] == "icon: x"
     assert found["Checked=False"]["componentSetName"] == "Checkbox"
@@ -139,7 +229,9 @@ def test_the_summary_says_what_became_which_component(generated: Any) -> None:
 
 def test_a_weak_role_keeps_its_frame_with_a_flagged_outcome(generated: Any) -> None:
     spec = _mapped(generated)
-    [weak] = [o for o in _outcomes(spec, "component_low_confidence") if "More" in str(_node(spec, o["nodeId"]))]
+    [weak] = [
+        o for o in _outcomes(spec, "component_low_confidence") if "More" in str(_node(spec, o["nodeId"]))
+    ]
     assert weak["flagged"] is True
     assert _node(spec, weak["nodeId"])["type"] == "FRAME"
     assert "below 0.7" in weak["message"]
@@ -155,12 +247,19 @@ def test_no_candidate_is_an_unflagged_unmapped_outcome(generated: Any) -> None:
 
 
 def test_rules_change_the_choice(generated: Any) -> None:
-    spec = _mapped(generated, rules=[
-        {"role": "button", "when": {"variant": "outline"}, "component": {"set": "button"},
-         "properties": {"Type": "Secondary", "Size": "Small"}},
-        {"role": "button", "when": {"variant": "primary"}, "keepFrame": True},
-        {"role": "icon", "when": {"icon": "bi-unheard-of"}, "component": {"name": "x"}},
-    ])
+    spec = _mapped(
+        generated,
+        rules=[
+            {
+                "role": "button",
+                "when": {"variant": "outline"},
+                "component": {"set": "button"},
+                "properties": {"Type": "Secondary", "Size": "Small"},
+            },
+            {"role": "button", "when": {"variant": "primary"}, "keepFrame": True},
+            {"role": "icon", "when": {"icon": "bi-unheard-of"}, "component": {"name": "x"}},
+        ],
+    )
     found = _instances(spec)
     assert found["Cancel"]["variantProperties"] == {"Type": "Secondary", "Size": "Small"}
     assert found["Cancel"]["mappingSource"] == "rule 1"
@@ -183,8 +282,15 @@ def test_a_rule_the_library_no_longer_satisfies_is_flagged_at_assemble_time(gene
 
 def test_a_component_text_layer_the_element_cannot_fill_keeps_the_frame(generated: Any) -> None:
     kit = [c for c in _kit() if c.set_name != "Button"]
-    kit.append(LibraryComponent(key="two", name="Kind=Main", set_name="Button", variant={"Kind": "Main"},
-                                text_layers=("Label", "Caption")))
+    kit.append(
+        LibraryComponent(
+            key="two",
+            name="Kind=Main",
+            set_name="Button",
+            variant={"Kind": "Main"},
+            text_layers=("Label", "Caption"),
+        )
+    )
     spec = _mapped(generated, kit=kit)
     assert not [n for n in _instances(spec).values() if n["componentSetName"] == "Button"]
     messages = [o["message"] for o in _outcomes(spec, "component_low_confidence")]
@@ -216,8 +322,15 @@ def test_v1_and_v1_1_specs_both_validate(generated: Any) -> None:
 
 @pytest.mark.parametrize(
     ("names", "expected"),
-    [(["fa", "fa-times"], "x"), (["bi", "bi-x"], "x"), (["close"], "x"), (["fas", "fa-fw", "fa-cog"], "gear"),
-     (["bi", "bi-envelope-fill"], "mail"), (["right", "arrow", "icon"], "arrow-right"), (["mdi", "mdi-menu"], "menu")],
+    [
+        (["fa", "fa-times"], "x"),
+        (["bi", "bi-x"], "x"),
+        (["close"], "x"),
+        (["fas", "fa-fw", "fa-cog"], "gear"),
+        (["bi", "bi-envelope-fill"], "mail"),
+        (["right", "arrow", "icon"], "arrow-right"),
+        (["mdi", "mdi-menu"], "menu"),
+    ],
 )
 def test_icon_names_are_normalised(names: list[str], expected: str) -> None:
     """The name as written is tried first (a library may have ``envelope-fill``), then its normal forms."""
@@ -232,12 +345,15 @@ def test_variant_names_parse_all_or_nothing() -> None:
 
 def test_rule_problems_name_the_rule_and_what_is_missing() -> None:
     library = Library(_kit())
-    rules = [ComponentRule.model_validate(r) for r in (
-        {"role": "button", "component": {"set": "Button"}, "properties": {"Type": "Link"}},
-        {"role": "button", "component": {"set": "Button"}, "properties": {"Type": "Huge"}},
-        {"role": "select", "component": {"set": "Dropdown"}},
-        {"role": "icon", "component": {"name": "X"}},
-    )]
+    rules = [
+        ComponentRule.model_validate(r)
+        for r in (
+            {"role": "button", "component": {"set": "Button"}, "properties": {"Type": "Link"}},
+            {"role": "button", "component": {"set": "Button"}, "properties": {"Type": "Huge"}},
+            {"role": "select", "component": {"set": "Dropdown"}},
+            {"role": "icon", "component": {"name": "X"}},
+        )
+    ]
     assert rule_problems(rules, library) == [
         "rule 2: Button has no Type=Huge",
         "rule 3: component set 'Dropdown' is not in the library",
@@ -251,6 +367,8 @@ def _node(spec: dict[str, Any], node_id: str) -> dict[str, Any]:
 def _frame_id(spec: dict[str, Any], label: str) -> str:
     for screen in spec["screens"]:
         for node in iter_nodes(screen["root"]):
-            if node["type"] == "FRAME" and any(c.get("characters") == label for c in node.get("children", [])):
+            if node["type"] == "FRAME" and any(
+                c.get("characters") == label for c in node.get("children", [])
+            ):
                 return str(node["id"])
     raise AssertionError(label)

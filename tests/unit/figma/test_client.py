@@ -27,10 +27,22 @@ from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma, Fault
 FAST = RetryPolicy(max_attempts=4, backoff_base=0.01, backoff_max=0.05, retry_after_cap=5)
 
 
-def _client(url: str, *, auth: FigmaAuth | None = None, retry: RetryPolicy = FAST, timeout: float = 5.0,
-            transport: httpx.AsyncBaseTransport | None = None) -> FigmaClient:
-    return FigmaClient(base_url=url, auth=auth or FigmaAuth(FAKE_TOKEN), pacer=Pacer(PacingBudget.uniform(6000)),
-                       retry=retry, timeout=timeout, transport=transport)
+def _client(
+    url: str,
+    *,
+    auth: FigmaAuth | None = None,
+    retry: RetryPolicy = FAST,
+    timeout: float = 5.0,
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> FigmaClient:
+    return FigmaClient(
+        base_url=url,
+        auth=auth or FigmaAuth(FAKE_TOKEN),
+        pacer=Pacer(PacingBudget.uniform(6000)),
+        retry=retry,
+        timeout=timeout,
+        transport=transport,
+    )
 
 
 async def test_reads_meta_file_nodes_and_variables(fake_figma: FakeFigma) -> None:
@@ -54,7 +66,9 @@ async def test_reads_meta_file_nodes_and_variables(fake_figma: FakeFigma) -> Non
 
 
 @pytest.mark.parametrize(("setting", "kind"), [(FAKE_TOKEN, "personal"), (f"oauth:{FAKE_TOKEN}", "oauth")])
-async def test_personal_and_oauth_tokens_use_their_headers(fake_figma: FakeFigma, setting: str, kind: str) -> None:
+async def test_personal_and_oauth_tokens_use_their_headers(
+    fake_figma: FakeFigma, setting: str, kind: str
+) -> None:
     fake_figma.add_file("LIB1")
     async with _client(fake_figma.url, auth=auth_from_setting(setting)) as figma:
         await figma.get_file_meta("LIB1")
@@ -131,7 +145,9 @@ async def test_timeouts_are_retried(fake_figma: FakeFigma) -> None:
 async def test_timeouts_exhausted_raise_transport_error(fake_figma: FakeFigma) -> None:
     fake_figma.add_file("LIB1")
     fake_figma.inject("meta", Fault(status=200, delay=0.5), times=2)
-    async with _client(fake_figma.url, timeout=0.2, retry=RetryPolicy(max_attempts=2, backoff_base=0.01)) as figma:
+    async with _client(
+        fake_figma.url, timeout=0.2, retry=RetryPolicy(max_attempts=2, backoff_base=0.01)
+    ) as figma:
         with pytest.raises(FigmaTransportError):
             await figma.get_file_meta("LIB1")
 

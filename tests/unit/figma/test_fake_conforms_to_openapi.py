@@ -55,7 +55,9 @@ def http(fake_figma: FakeFigma) -> httpx.Client:
         ("/v1/files/NOPE/meta", {}, "NotFoundErrorResponseWithErrMessage"),
     ],
 )
-def test_answers_match_the_openapi_schema(http: httpx.Client, path: str, params: dict[str, str], response_name: str) -> None:
+def test_answers_match_the_openapi_schema(
+    http: httpx.Client, path: str, params: dict[str, str], response_name: str
+) -> None:
     response = http.get(path, params=params)
     assert _errors(response_name, response.json()) == []
 
@@ -67,7 +69,9 @@ def test_unknown_node_ids_answer_null(http: httpx.Client) -> None:
     assert nodes["121:10"]["document"]["name"] == "color-1"
 
 
-def test_injected_rate_limit_matches_the_schema_and_carries_headers(http: httpx.Client, fake_figma: FakeFigma) -> None:
+def test_injected_rate_limit_matches_the_schema_and_carries_headers(
+    http: httpx.Client, fake_figma: FakeFigma
+) -> None:
     fake_figma.inject("meta", Fault(status=429, retry_after=7))
     response = http.get("/v1/files/LIB1/meta")
     assert response.status_code == 429

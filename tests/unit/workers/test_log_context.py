@@ -37,7 +37,9 @@ def captured() -> Iterator[LogCapture]:
 
 
 @pytest.mark.parametrize("task_name", [COMPONENT_SWEEP_RUN, CODE2WF_GENERATE])
-def test_a_task_does_not_log_the_previous_jobs_context(app: Any, captured: LogCapture, task_name: str) -> None:
+def test_a_task_does_not_log_the_previous_jobs_context(
+    app: Any, captured: LogCapture, task_name: str
+) -> None:
     bind(code2wf_id="0190a8e0-previous-job", attempt=1)  # what the previous job in this process left
     result: Any = app.tasks[task_name].apply(args=[{"not": "a job"}]).get()
     assert result == {"status": "dropped"}

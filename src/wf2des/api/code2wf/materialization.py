@@ -33,6 +33,7 @@ __all__ = [
 MAX_REPORT_BYTES = 64 * 1024
 REPORT_SCHEMA = "wf2des.code2wf.materialization/v1"
 
+
 async def read_body(request: Request, limit: int = MAX_REPORT_BYTES) -> bytes:
     """The request body, refused (422) as soon as it passes ``limit`` without reading the rest."""
     declared = request.headers.get("content-length")
@@ -60,7 +61,9 @@ def parse_report(raw: bytes) -> MaterializationReport | None:
         return MaterializationReport.model_validate_json(raw)
     except ValidationError as exc:
         where = ", ".join(".".join(str(p) for p in e["loc"]) or "body" for e in exc.errors()[:5])
-        raise InvalidInput(f"The materialization report is invalid ({where}).", code="invalid_report") from None
+        raise InvalidInput(
+            f"The materialization report is invalid ({where}).", code="invalid_report"
+        ) from None
 
 
 def _document(code2wf_id: str, report: MaterializationReport) -> bytes:
@@ -73,7 +76,11 @@ def _document(code2wf_id: str, report: MaterializationReport) -> bytes:
 
 
 async def store_report(
-    blobs: BlobStore, organization_id: int, project_id: int, code2wf_id: str, attempt: int,
+    blobs: BlobStore,
+    organization_id: int,
+    project_id: int,
+    code2wf_id: str,
+    attempt: int,
     report: MaterializationReport,
 ) -> None:
     key = materialization_key(organization_id, project_id, code2wf_id, attempt)

@@ -122,9 +122,7 @@ class Code2wfSpec(BaseModel):
 
     model_config = ConfigDict(extra="allow", title="Code2wfSpec")
 
-    schema_: str = Field(
-        alias="schema", description="wf2des.code2wf.spec/v1 or wf2des.code2wf.spec/v1.1"
-    )
+    schema_: str = Field(alias="schema", description="wf2des.code2wf.spec/v1 or wf2des.code2wf.spec/v1.1")
 
 
 class Materialization(_Camel):

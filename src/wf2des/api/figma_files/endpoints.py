@@ -51,7 +51,9 @@ async def register_figma_file(
     return model_response(result.file)
 
 
-@router.get("/figma-files", response_model=FigmaFileList, responses=_READ, summary="Registered files and sync state")
+@router.get(
+    "/figma-files", response_model=FigmaFileList, responses=_READ, summary="Registered files and sync state"
+)
 async def list_figma_files(
     scope: ProjectScopeDep, db: DocstoreDep, role: Annotated[RoleName | None, Query()] = None
 ) -> Response:

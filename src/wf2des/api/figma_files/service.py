@@ -57,7 +57,9 @@ _MAX_FILE_KEY = 255
 def check_file_key(figma_file_key: str) -> str:
     # fullmatch with an ASCII-only check: ``$`` would accept a trailing newline, and keys are ASCII.
     if not (
-        figma_file_key.isascii() and len(figma_file_key) <= _MAX_FILE_KEY and _FILE_KEY.fullmatch(figma_file_key)
+        figma_file_key.isascii()
+        and len(figma_file_key) <= _MAX_FILE_KEY
+        and _FILE_KEY.fullmatch(figma_file_key)
     ):
         raise InvalidInput(
             "figmaFileKey must be 1 to 255 ASCII letters and digits.", code="invalid_figma_file_key"
@@ -127,7 +129,9 @@ async def list_files(db: Database[Any], scope: ProjectScope, role: RoleName | No
 
 
 async def get_config(blobs: BlobStore, scope: ProjectScope) -> StoredConfig:
-    stored = await anyio.to_thread.run_sync(read_current_config, blobs, scope.organization_id, scope.project_id)
+    stored = await anyio.to_thread.run_sync(
+        read_current_config, blobs, scope.organization_id, scope.project_id
+    )
     if stored is None:
         raise not_found()
     return stored
@@ -174,7 +178,9 @@ def _has_config(blobs: BlobStore, scope: ProjectScope) -> bool:
         return True  # an invalid config is still a config: replacing it is an update
 
 
-async def dispatch_sweep(session: AsyncSession, db: Database[Any], scope: ProjectScope) -> tuple[str, list[str]]:
+async def dispatch_sweep(
+    session: AsyncSession, db: Database[Any], scope: ProjectScope
+) -> tuple[str, list[str]]:
     keys = await in_thread(_list_keys, db, scope)
     job = ComponentSweepJob(
         organization_id=scope.organization_id, project_id=scope.project_id, run_id=new_uuid7()

@@ -51,9 +51,7 @@ def make_celery(broker_url: str, *, timeout: float) -> Celery:
         task_default_queue="celery",
     )
     # the queue type and publisher confirms the workers expect (quorum queues on RabbitMQ)
-    app.conf.update(
-        broker_conf(broker_url, {"socket_connect_timeout": timeout, "socket_timeout": timeout})
-    )
+    app.conf.update(broker_conf(broker_url, {"socket_connect_timeout": timeout, "socket_timeout": timeout}))
     return app
 
 

@@ -89,7 +89,9 @@ async def login_callback(
     except NotFound:
         return message_page("Sign-in expired", _EXPIRED, 400)
     except Unauthorized:
-        return message_page("Sign-in failed", "The sign-in provider issued a token this service refuses.", 401)
+        return message_page(
+            "Sign-in failed", "The sign-in provider issued a token this service refuses.", 401
+        )
     except Wf2desError as exc:
         return message_page("Sign-in failed", exc.detail, exc.status if exc.status >= 400 else 502)
     return message_page("Signed in", _DONE)

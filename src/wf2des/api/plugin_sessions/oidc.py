@@ -84,7 +84,11 @@ class OidcClient:
     async def exchange(self, code: str, code_verifier: str) -> dict[str, Any]:
         """The token response for ``code``; raises :class:`OidcError` for any refusal."""
         endpoints = await self._discover()
-        fields: dict[str, Any] = {"code": code, "redirect_uri": self.redirect_uri, "code_verifier": code_verifier}
+        fields: dict[str, Any] = {
+            "code": code,
+            "redirect_uri": self.redirect_uri,
+            "code_verifier": code_verifier,
+        }
         auth: httpx.Auth | None = None
         if self._client_secret:
             auth = httpx.BasicAuth(self._client_id, self._client_secret)
@@ -97,7 +101,10 @@ class OidcClient:
                     endpoints.token,
                     content=body,
                     auth=auth or httpx.USE_CLIENT_DEFAULT,
-                    headers={"Content-Type": "application/x-www-form-urlencoded", "Accept": "application/json"},
+                    headers={
+                        "Content-Type": "application/x-www-form-urlencoded",
+                        "Accept": "application/json",
+                    },
                 )
         except httpx.HTTPError:
             raise OidcError("The sign-in provider could not be reached.") from None

@@ -48,7 +48,9 @@ async def create(session: AsyncSession, state: AppState) -> PluginSessionCreated
         raise TooManySessions("Too many sign-ins are pending; retry in a minute.")
     read_key, write_key = new_key(), new_key()
     expires_at = datetime.now(UTC) + timedelta(seconds=cfg.plugin_session_ttl_seconds)
-    await repo.add(read_key_hash=key_hash(read_key), write_key_hash=key_hash(write_key), expires_at=expires_at)
+    await repo.add(
+        read_key_hash=key_hash(read_key), write_key_hash=key_hash(write_key), expires_at=expires_at
+    )
     _log.info("plugin_session.created", purged=purged)
     login_url = f"{state.settings.api_url.rstrip('/')}/login?session={write_key}"
     return PluginSessionCreated(read_key=read_key, login_url=login_url, expires_at=expires_at)
@@ -103,7 +105,9 @@ async def complete_oidc_login(
     _log.info("plugin_session.signed_in", method="oidc")
 
 
-async def dev_login(session: AsyncSession, state: AppState, *, write_key: str, organization: int, subject: str) -> bool:
+async def dev_login(
+    session: AsyncSession, state: AppState, *, write_key: str, organization: int, subject: str
+) -> bool:
     """Issue a dev token (``WF2DES_AUTH_DEV``) for the chosen organization and subject; False if no session."""
     assert state.dev_key is not None
     cfg = state.api_settings
@@ -136,7 +140,9 @@ async def _verified_token(verifier: TokenVerifier, response: dict[str, Any]) -> 
         except Unauthorized:
             continue
         return candidate
-    raise Unauthorized("The sign-in provider issued a token this service does not accept.", code="token_refused")
+    raise Unauthorized(
+        "The sign-in provider issued a token this service does not accept.", code="token_refused"
+    )
 
 
 def _expiry(token: str) -> datetime:

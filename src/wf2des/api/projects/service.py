@@ -15,5 +15,7 @@ MAX_PROJECTS = 1000
 
 async def list_projects(session: AsyncSession, principal: Principal) -> ProjectList:
     rows = await ProjectRepository(session).list_accessible(principal.organization_ids, MAX_PROJECTS + 1)
-    items = [ProjectOut(project_id=r.project_id, organization_id=r.organization_id, name=r.name) for r in rows]
+    items = [
+        ProjectOut(project_id=r.project_id, organization_id=r.organization_id, name=r.name) for r in rows
+    ]
     return ProjectList(items=items[:MAX_PROJECTS], truncated=len(items) > MAX_PROJECTS)

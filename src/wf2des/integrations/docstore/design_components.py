@@ -116,7 +116,12 @@ class DesignComponents:
     ) -> int:
         """Every active component of the file not in ``present`` becomes ``removed``; nothing is deleted."""
         result = self._components.update_many(
-            {**scope.query(), "status": "active", "component_key": {"$nin": sorted(set(present))}, **_fence_ok(marker)},
+            {
+                **scope.query(),
+                "status": "active",
+                "component_key": {"$nin": sorted(set(present))},
+                **_fence_ok(marker),
+            },
             {"$set": {"status": "removed", "removed_at": now, **self._envelope(marker, run_id, now)}},
         )
         return int(result.modified_count)

@@ -145,7 +145,11 @@ def design_component_validator() -> dict[str, Any]:
                 },
                 "width": {"bsonType": ["double", "int", "long", "null"], "minimum": 0},
                 "height": {"bsonType": ["double", "int", "long", "null"], "minimum": 0},
-                "text_layers": {"bsonType": ["array", "null"], "items": {"bsonType": "string"}, "maxItems": 200},
+                "text_layers": {
+                    "bsonType": ["array", "null"],
+                    "items": {"bsonType": "string"},
+                    "maxItems": 200,
+                },
                 "status": {"enum": ["active", "removed"]},
                 "removed_at": {"bsonType": ["date", "null"]},
                 "run_id": {"bsonType": "string"},

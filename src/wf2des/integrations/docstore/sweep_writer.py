@@ -110,7 +110,10 @@ class SweepWriter:
         return Marker(marker.file_id, marker.token, marker.acquired_at, expires)
 
     def still_holds(self, marker: Marker) -> bool:
-        return self._files.count_documents({"_id": marker.file_id, "sweep_marker.token": marker.token}, limit=1) == 1
+        return (
+            self._files.count_documents({"_id": marker.file_id, "sweep_marker.token": marker.token}, limit=1)
+            == 1
+        )
 
     def write_captures(
         self,
@@ -145,7 +148,9 @@ class SweepWriter:
         self._fenced(marker, {"sweep_marker": None})
 
     def _fenced(self, marker: Marker, fields: dict[str, Any], *, now: datetime | None = None) -> None:
-        assert set(fields) <= SWEEP_FIELDS | {"sweep_marker.expires_at"}, "the sweep writes only its own fields"
+        assert set(fields) <= SWEEP_FIELDS | {"sweep_marker.expires_at"}, (
+            "the sweep writes only its own fields"
+        )
         result = self._files.update_one(
             {"_id": marker.file_id, "sweep_marker.token": marker.token},
             {"$set": {**fields, "updated_at": now or self.now()}},

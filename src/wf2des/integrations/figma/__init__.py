@@ -62,7 +62,9 @@ def client_from_settings(
 ) -> FigmaClient:
     """A client on ``WF2DES_FIGMA_API_URL`` with ``WF2DES_FIGMA_TOKEN`` (refuses to run without a token)."""
     if settings.figma_token is None:
-        raise ConfigError("WF2DES_FIGMA_TOKEN is not set: a Figma personal access token (or oauth:<token>) is needed")
+        raise ConfigError(
+            "WF2DES_FIGMA_TOKEN is not set: a Figma personal access token (or oauth:<token>) is needed"
+        )
     return FigmaClient(
         base_url=settings.figma_api_url,
         auth=auth_from_setting(settings.figma_token.get_secret_value()),

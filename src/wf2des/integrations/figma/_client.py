@@ -132,8 +132,12 @@ class FigmaClient:
         file = body.get("file")
         if not isinstance(file, dict) or not isinstance(file.get("version"), str):
             raise FigmaResponseError(f"Figma file meta for {key} has no file.version")
-        return FileMeta(key=key, name=str(file.get("name", "")), version=file["version"],
-                        last_touched_at=file.get("last_touched_at"))
+        return FileMeta(
+            key=key,
+            name=str(file.get("name", "")),
+            version=file["version"],
+            last_touched_at=file.get("last_touched_at"),
+        )
 
     async def get_file(self, key: str, *, depth: int = 1) -> FileIndex:
         body = await self._get(f"/v1/files/{key}", Tier.FILE, params={"depth": str(depth)})
@@ -177,7 +181,9 @@ class FigmaClient:
         meta = body.get("meta")
         if not isinstance(meta, dict):
             raise FigmaResponseError(f"Figma variables answer for {key} has no meta")
-        return LocalVariables(variables=_map(meta.get("variables")), collections=_map(meta.get("variableCollections")))
+        return LocalVariables(
+            variables=_map(meta.get("variables")), collections=_map(meta.get("variableCollections"))
+        )
 
     # -- transport ------------------------------------------------------------------------------------------
 
@@ -194,8 +200,9 @@ class FigmaClient:
             except (httpx.TimeoutException, httpx.TransportError) as exc:
                 failures += 1
                 if failures >= self._retry.max_attempts:
-                    raise FigmaTransportError(f"Figma did not answer {path} after {failures} attempts: "
-                                              f"{type(exc).__name__}") from exc
+                    raise FigmaTransportError(
+                        f"Figma did not answer {path} after {failures} attempts: {type(exc).__name__}"
+                    ) from exc
                 await self._sleep(self._retry.backoff(failures))
                 continue
             if response.status_code == 429:
@@ -232,8 +239,12 @@ class FigmaClient:
         )
         if retry_after > self._retry.retry_after_cap:
             retry_at = datetime.now(UTC) + timedelta(seconds=retry_after)
-            raise RateLimited(retry_at=retry_at, retry_after=retry_after, cap=self._retry.retry_after_cap,
-                              figma_message=_figma_message(response))
+            raise RateLimited(
+                retry_at=retry_at,
+                retry_after=retry_after,
+                cap=self._retry.retry_after_cap,
+                figma_message=_figma_message(response),
+            )
         self._pacer.block(self._who, tier, retry_after)
         return retry_after
 

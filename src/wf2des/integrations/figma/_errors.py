@@ -88,7 +88,9 @@ class FigmaServerError(FigmaHTTPError):
 class RateLimited(FigmaHTTPError):
     code = "figma_rate_limited"
 
-    def __init__(self, *, retry_at: datetime, retry_after: float, cap: float, figma_message: str = "") -> None:
+    def __init__(
+        self, *, retry_at: datetime, retry_after: float, cap: float, figma_message: str = ""
+    ) -> None:
         super().__init__(
             f"rate limited until {retry_at.isoformat(timespec='seconds')} "
             f"(Retry-After {retry_after:.0f}s exceeds the {cap:.0f}s cap)",

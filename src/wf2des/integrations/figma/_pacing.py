@@ -68,7 +68,9 @@ class _Bucket:
 class Pacer:
     """Token buckets keyed by ``(token fingerprint, tier)``."""
 
-    def __init__(self, budget: PacingBudget | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, budget: PacingBudget | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.budget = budget or PacingBudget()
         self._clock = clock
         self._lock = threading.Lock()

@@ -198,8 +198,13 @@ class FakeFigma:
             if found:
                 nodes[node_id] = copy.deepcopy(found[1])
             elif node_id in components:
-                nodes[node_id] = {"document": _trim(components[node_id], None), "components": {},
-                                  "componentSets": {}, "styles": {}, "schemaVersion": 0}
+                nodes[node_id] = {
+                    "document": _trim(components[node_id], None),
+                    "components": {},
+                    "componentSets": {},
+                    "styles": {},
+                    "schemaVersion": 0,
+                }
             else:
                 nodes[node_id] = None
         return {

@@ -36,16 +36,40 @@ class _Set:
 
 _SIZES = {"Small": 32.0, "Medium": 40.0, "Large": 48.0}
 UIKIT_SETS: tuple[_Set, ...] = (
-    _Set("Button", (("Type", ("Primary", "Secondary", "Outline", "Link")), ("Size", ("Medium", "Small", "Large")),
-                    ("State", ("Default", "Disabled"))), ("Label",), 120, _SIZES, "Actions. Made-up test data."),
-    _Set("Input", (("Size", ("Medium", "Small", "Large")), ("State", ("Default", "Focused", "Disabled"))),
-         ("Placeholder",), 240, _SIZES, "Single-line text field. Made-up test data."),
-    _Set("Select", (("Size", ("Medium", "Small", "Large")), ("State", ("Default", "Disabled"))), ("Value",), 240,
-         _SIZES, "Dropdown. Made-up test data."),
+    _Set(
+        "Button",
+        (
+            ("Type", ("Primary", "Secondary", "Outline", "Link")),
+            ("Size", ("Medium", "Small", "Large")),
+            ("State", ("Default", "Disabled")),
+        ),
+        ("Label",),
+        120,
+        _SIZES,
+        "Actions. Made-up test data.",
+    ),
+    _Set(
+        "Input",
+        (("Size", ("Medium", "Small", "Large")), ("State", ("Default", "Focused", "Disabled"))),
+        ("Placeholder",),
+        240,
+        _SIZES,
+        "Single-line text field. Made-up test data.",
+    ),
+    _Set(
+        "Select",
+        (("Size", ("Medium", "Small", "Large")), ("State", ("Default", "Disabled"))),
+        ("Value",),
+        240,
+        _SIZES,
+        "Dropdown. Made-up test data.",
+    ),
     _Set("Checkbox", (("Checked", ("False", "True")), ("State", ("Default", "Disabled"))), (), 16, {"": 16}),
     _Set("Radio", (("Selected", ("False", "True")), ("State", ("Default", "Disabled"))), (), 16, {"": 16}),
     _Set("Toggle", (("On", ("False", "True")),), (), 36, {"": 20}),
-    _Set("Avatar", (("Size", ("Medium", "Small", "Large")),), (), 40, {"Small": 24, "Medium": 40, "Large": 64}),
+    _Set(
+        "Avatar", (("Size", ("Medium", "Small", "Large")),), (), 40, {"Small": 24, "Medium": 40, "Large": 64}
+    ),
     _Set("Badge", (("Type", ("Primary", "Secondary", "Outline")),), ("Label",), 48, {"": 20}),
     _Set("Card", (("Type", ("Default", "Elevated")),), ("Title", "Body"), 320, {"": 200}),
 )
@@ -55,7 +79,9 @@ def _key(seed: str) -> str:
     return hashlib.sha1(f"wf2des-made-up-uikit:{seed}".encode()).hexdigest()
 
 
-def _node(template: JSON, node_id: str, name: str, node_type: str, x: float, y: float, w: float, h: float) -> JSON:
+def _node(
+    template: JSON, node_id: str, name: str, node_type: str, x: float, y: float, w: float, h: float
+) -> JSON:
     node = copy.deepcopy(template)
     node.update(id=node_id, name=name, type=node_type)
     node["absoluteBoundingBox"] = {"x": x, "y": y, "width": w, "height": h}
@@ -84,10 +110,20 @@ def uikit_file(templates: dict[str, JSON]) -> tuple[JSON, dict[str, JSON], dict[
             size = dict(zip(names, values, strict=True)).get("Size", "")
             height = kit_set.heights.get(size, kit_set.heights.get("", 40.0))
             node_id = f"{set_index}00:{number}"
-            component = _node(templates["COMPONENT"], node_id, variant_name, "COMPONENT", x, y, kit_set.width, height)
+            component = _node(
+                templates["COMPONENT"], node_id, variant_name, "COMPONENT", x, y, kit_set.width, height
+            )
             component["children"] = [
-                _node(templates["TEXT"], f"{set_index}00:{number}{layer_number:02d}", layer, "TEXT", x + 8,
-                      y + 4 + 16 * (layer_number - 1), kit_set.width - 16, 16)
+                _node(
+                    templates["TEXT"],
+                    f"{set_index}00:{number}{layer_number:02d}",
+                    layer,
+                    "TEXT",
+                    x + 8,
+                    y + 4 + 16 * (layer_number - 1),
+                    kit_set.width - 16,
+                    16,
+                )
                 for layer_number, layer in enumerate(kit_set.text_layers, start=1)
             ]
             for text in component["children"]:

@@ -292,7 +292,12 @@ def _discovery_shape(
 
 
 def _shape_of(flt: Code2wfListFilter) -> tuple[bool, bool, bool | None, bool]:
-    return (flt.figma_file_key is not None, flt.status is not None, flt.materialized, flt.before_id is not None)
+    return (
+        flt.figma_file_key is not None,
+        flt.status is not None,
+        flt.materialized,
+        flt.before_id is not None,
+    )
 
 
 def _discovery_params(scope: ProjectScope, flt: Code2wfListFilter) -> dict[str, Any]:

@@ -98,8 +98,12 @@ class PluginSessionRepository:
         return PendingLogin(read_key_hash=row[0], code_verifier=row[1])
 
     async def store_token(
-        self, *, read_key_hash: str | None = None, write_key_hash: str | None = None,
-        access_token: str, token_expires_at: datetime,
+        self,
+        *,
+        read_key_hash: str | None = None,
+        write_key_hash: str | None = None,
+        access_token: str,
+        token_expires_at: datetime,
     ) -> bool:
         """Store the token under a live, still empty session (named by either key hash)."""
         stmt = update(PluginSession).where(

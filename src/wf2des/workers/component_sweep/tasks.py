@@ -46,7 +46,9 @@ def run_component_sweep(
 
 
 def register(app: Celery) -> None:
-    @app.task(name=COMPONENT_SWEEP_RUN, shared=False, acks_late=True, reject_on_worker_lost=True)  # see code2wf
+    @app.task(
+        name=COMPONENT_SWEEP_RUN, shared=False, acks_late=True, reject_on_worker_lost=True
+    )  # see code2wf
     def component_sweep_task(payload: dict[str, Any]) -> dict[str, Any]:
         try:
             job = ComponentSweepJob.model_validate(payload)
