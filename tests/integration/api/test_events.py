@@ -18,7 +18,7 @@ from tests.integration.api.helpers import (
     store_result,
 )
 from wf2des.core.webhooks import derive_callback_key, signed_headers
-from wf2des.jobs.layout import failure_key, spec_key
+from wf2des.jobs.keys import failure_key, spec_key
 
 
 @pytest.fixture

@@ -29,7 +29,7 @@ from wf2des.core.settings import Settings
 from wf2des.core.webhooks import derive_callback_key
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
-from wf2des.jobs.layout import preview_key
+from wf2des.jobs.keys import preview_key
 from wf2des.pg.repositories import (
     Code2wfListFilter,
     Code2wfRecord,

@@ -13,7 +13,7 @@ from wf2des.api.tenancy import not_found
 from wf2des.core.errors import Conflict, InvalidInput
 from wf2des.core.safety import safe_message
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed
-from wf2des.jobs.layout import artifact_prefix
+from wf2des.jobs.keys import artifact_prefix
 from wf2des.pg.repositories import Code2wfRepository, TerminalOutcome
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 

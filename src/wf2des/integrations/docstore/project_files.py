@@ -18,7 +18,7 @@ from pymongo.errors import DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
 from wf2des.integrations.docstore.schema import INDEX_SCHEMA_VERSION, PROJECT_FIGMA_FILE
-from wf2des.jobs.layout import project_config_key
+from wf2des.jobs.keys import project_config_key
 
 __all__ = ["REGISTRATION_FIELDS", "FileRole", "ProjectFileRegistrations", "project_config_key"]
 
