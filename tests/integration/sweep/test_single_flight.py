@@ -18,7 +18,7 @@ from wf2des.integrations.docstore.design_components import ComponentRecord, Desi
 from wf2des.integrations.docstore.sweep_writer import SweepMarkerLost, SweepWriter
 from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
-from wf2des.sweep import sweep_file
+from wf2des.workers.component_sweep.run import sweep_file
 
 from .conftest import ORG, PROJECT
 

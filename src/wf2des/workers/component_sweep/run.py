@@ -28,7 +28,12 @@ from wf2des.integrations.docstore.design_components import DesignComponents, Fil
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost, SweepWriter
 from wf2des.integrations.figma import FigmaClient, FileIndex, VariablesUnavailable
-from wf2des.sweep.captures import build_captures, component_node_ids, component_records, style_ids_to_fetch
+from wf2des.workers.component_sweep.captures import (
+    build_captures,
+    component_node_ids,
+    component_records,
+    style_ids_to_fetch,
+)
 
 __all__ = ["COMPONENT_BATCH", "FileSummary", "Status", "sweep_file", "sweep_project"]
 
