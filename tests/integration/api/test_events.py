@@ -170,7 +170,7 @@ def test_reaper_fails_overdue_rows(live: Live, fresh: tuple[int, int, str]) -> N
     import asyncio
     from datetime import timedelta
 
-    from wf2des.api.outbox.reaper import reap_once
+    from wf2des.api.code2wf.reaper import reap_once
     from wf2des.pg.engine import make_async_engine, make_session_factory
 
     _, _, cid = fresh
