@@ -26,6 +26,7 @@ from wf2des.api.tenancy import not_found
 from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput, NotFound
 from wf2des.core.ids import new_uuid7
 from wf2des.core.settings import Settings
+from wf2des.core.tenancy import ProjectScope
 from wf2des.core.webhooks import derive_callback_key
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
@@ -36,7 +37,6 @@ from wf2des.pg.repositories import (
     Code2wfRepository,
     OutboxRepository,
     PageImportRepository,
-    ProjectScope,
 )
 from wf2des.pg.tables import Code2wf, PageImportStatus, Wf2desStatus
 

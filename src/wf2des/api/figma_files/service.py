@@ -32,12 +32,13 @@ from wf2des.assemble.library import Library, LibraryComponent
 from wf2des.assemble.matching import rule_problems
 from wf2des.core.errors import InvalidInput
 from wf2des.core.ids import new_uuid7
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.blobs import BlobStore
 from wf2des.integrations.docstore import ProjectFileRegistrations
 from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.docstore.schema import FIGMA_FILE_KEY_PATTERN
 from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, ComponentSweepJob
-from wf2des.pg.repositories import OutboxRepository, ProjectScope
+from wf2des.pg.repositories import OutboxRepository
 
 __all__ = [
     "Registered",

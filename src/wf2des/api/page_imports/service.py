@@ -19,9 +19,10 @@ from wf2des.api.page_imports.files import Limits, UploadedFile, build_manifest, 
 from wf2des.api.tenancy import not_found
 from wf2des.core.errors import BlobExists
 from wf2des.core.ids import new_uuid7
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.keys import file_key, manifest_key
-from wf2des.pg.repositories import PageImportRepository, ProjectScope
+from wf2des.pg.repositories import PageImportRepository
 from wf2des.pg.tables import PageImport, PageImportStatus
 
 __all__ = ["create", "get"]

@@ -35,6 +35,12 @@ _DUPLICATE_KEY = 11000
 
 @dataclass(frozen=True)
 class FileScope:
+    """The file whose components a sweep writes, as its registration document names it.
+
+    Not a :class:`wf2des.core.tenancy.ProjectScope`: a worker has no caller to authorize, and only the API's
+    tenancy function may vouch for an organization.
+    """
+
     organization_id: int
     project_id: int
     figma_file_key: str

@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, Integer, Select, Table, and_, bindparam, f
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from wf2des.pg.repositories.scope import ProjectScope
+from wf2des.core.tenancy import ProjectScope
 from wf2des.pg.tables import Code2wf, OutboxMessage, Wf2desStatus
 
 __all__ = [
