@@ -1,4 +1,4 @@
-"""Figma-file, project-config and component-sweep bodies (camelCase on the wire)."""
+"""Figma-file bodies (camelCase on the wire)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from wf2des.api.code2wf.schemas import camel
 from wf2des.integrations.docstore import FileRole
 
 __all__ = [
-    "ComponentSweepOut",
     "FigmaFileDetail",
     "FigmaFileList",
     "FigmaFileOut",
@@ -104,8 +103,3 @@ class FigmaFileDetail(FigmaFileOut):
 
 class FigmaFileList(_Camel):
     items: list[FigmaFileOut]
-
-
-class ComponentSweepOut(_Camel):
-    run_id: str
-    files: list[str]
