@@ -20,7 +20,7 @@ from wf2des.api.figma_files.schemas import FigmaFileDetail, FigmaFileOut, RoleNa
 from wf2des.api.tenancy import not_found
 from wf2des.core.errors import InvalidInput
 from wf2des.core.tenancy import ProjectScope
-from wf2des.integrations.docstore import ProjectFileRegistrations
+from wf2des.integrations.docstore import ProjectFigmaFileDocument, ProjectFileRegistrations
 from wf2des.integrations.docstore.schema import FIGMA_FILE_KEY_PATTERN
 
 __all__ = [
@@ -62,7 +62,7 @@ class Registered:
 
 def _register(
     db: Database[Any], scope: ProjectScope, figma_file_key: str, role: RoleName
-) -> tuple[dict[str, Any], int, datetime]:
+) -> tuple[ProjectFigmaFileDocument, int, datetime]:
     stamp = _now()
     doc = ProjectFileRegistrations(db).register(
         scope.organization_id, scope.project_id, figma_file_key, role_from_name(role), now=stamp
@@ -78,7 +78,9 @@ async def register(db: Database[Any], scope: ProjectScope, figma_file_key: str, 
     return Registered(FigmaFileDetail.of(doc, active_components=active, now=_now()), created)
 
 
-def _get(db: Database[Any], scope: ProjectScope, figma_file_key: str) -> tuple[dict[str, Any] | None, int]:
+def _get(
+    db: Database[Any], scope: ProjectScope, figma_file_key: str
+) -> tuple[ProjectFigmaFileDocument | None, int]:
     doc = ProjectFileRegistrations(db).get(scope.organization_id, scope.project_id, figma_file_key)
     if doc is None or doc.get("role") is None:
         return None, 0
@@ -94,7 +96,7 @@ async def get_file(db: Database[Any], scope: ProjectScope, figma_file_key: str) 
 
 def _list(
     db: Database[Any], scope: ProjectScope, role: RoleName | None
-) -> tuple[list[dict[str, Any]], dict[str, int]]:
+) -> tuple[list[ProjectFigmaFileDocument], dict[str, int]]:
     docs = ProjectFileRegistrations(db).list(
         scope.organization_id, scope.project_id, role_from_name(role) if role else None
     )
