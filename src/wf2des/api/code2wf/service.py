@@ -38,7 +38,7 @@ from wf2des.pg.repositories import (
     OutboxRepository,
     PageImportRepository,
 )
-from wf2des.pg.tables import Code2wf, PageImportStatus, Wf2desStatus
+from wf2des.pg.tables import PageImportStatus, Wf2desStatus
 
 __all__ = [
     "create",
@@ -166,7 +166,7 @@ async def _create_row(
     return row
 
 
-async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Code2wf:
+async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Code2wfRecord:
     row = await Code2wfRepository(session).get(scope, code2wf_id)
     if row is None:
         raise not_found()
@@ -209,7 +209,9 @@ async def read_preview(
     return content, '"' + hashlib.sha256(content).hexdigest()[:32] + '"'
 
 
-async def materialize(session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf:
+async def materialize(
+    session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str
+) -> Code2wfRecord:
     repo = Code2wfRepository(session)
     updated = await repo.materialize(scope, code2wf_id, actor)
     if updated is not None:

@@ -46,6 +46,12 @@ class Code2wfRecord:
     updated_by: str
 
 
+def _record(row: Code2wf) -> Code2wfRecord:
+    """How an ORM-loaded row leaves this module: the same value the Core reads build, so the API has one row
+    type (and one conversion to its response)."""
+    return Code2wfRecord(*(getattr(row, name) for name in Code2wfRecord.__slots__))
+
+
 _CODE2WF = cast(Table, Code2wf.__table__)
 _OUTBOX = cast(Table, OutboxMessage.__table__)
 _RECORD_COLUMNS = [_CODE2WF.c[name] for name in Code2wfRecord.__slots__]
@@ -163,9 +169,9 @@ class Code2wfRepository:
         row = (await self._session.execute(_ADD_WITH_OUTBOX, params)).one()
         return Code2wfRecord(*row)
 
-    async def get(self, scope: ProjectScope, code2wf_id: str) -> Code2wf | None:
+    async def get(self, scope: ProjectScope, code2wf_id: str) -> Code2wfRecord | None:
         stmt = select(Code2wf).where(_in_scope(scope), Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
     async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> list[Code2wfRecord]:
         """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page."""
@@ -173,7 +179,7 @@ class Code2wfRepository:
         result = await self._session.execute(stmt, _discovery_params(scope, flt))
         return [Code2wfRecord(*row) for row in result]
 
-    async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wf | None:
+    async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wfRecord | None:
         """The only '0' → '1'/'2' transition: conditional on still processing at the same attempt.
 
         Returns the updated row, or None when the condition did not hold (the caller then reads the row to
@@ -197,14 +203,14 @@ class Code2wfRepository:
             )
             .returning(Code2wf)
         )
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
-    async def get_unscoped(self, code2wf_id: str) -> Code2wf | None:
+    async def get_unscoped(self, code2wf_id: str) -> Code2wfRecord | None:
         """For the signed webhook only: the signature, not a user token, binds the caller to this id."""
         stmt = select(Code2wf).where(Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
-    async def materialize(self, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf | None:
+    async def materialize(self, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wfRecord | None:
         """Set ``materialized_at`` once on a completed row; a repeat leaves the first timestamp."""
         stmt = (
             update(Code2wf)
@@ -218,7 +224,7 @@ class Code2wfRepository:
             .values(materialized_at=func.now(), updated_at=func.now(), updated_by=actor)
             .returning(Code2wf)
         )
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
     async def soft_delete(self, scope: ProjectScope, code2wf_id: str, actor: str) -> bool:
         stmt = (
@@ -313,6 +319,10 @@ def _discovery_params(scope: ProjectScope, flt: Code2wfListFilter) -> dict[str, 
     if flt.before_id is not None:
         params["p_before"] = flt.before_id
     return params
+
+
+def _record_or_none(row: Code2wf | None) -> Code2wfRecord | None:
+    return _record(row) if row is not None else None
 
 
 def _in_scope(scope: ProjectScope) -> ColumnElement[bool]:
