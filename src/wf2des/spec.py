@@ -12,7 +12,7 @@ A leaf: it imports nothing of wf2des, so every layer (generator, assemble, worke
 
 # No ``from __future__ import annotations``: on Python 3.11 a string annotation hides ``Required`` from
 # ``TypedDict``, which would then count every node key as optional.
-from typing import Literal, Required, TypedDict
+from typing import Final, Literal, Required, TypedDict
 
 __all__ = [
     "SPEC_SCHEMA_V1",
@@ -58,10 +58,10 @@ __all__ = [
     "outcome",
 ]
 
-SPEC_SCHEMA_V1 = "wf2des.code2wf.spec/v1"
+SPEC_SCHEMA_V1: Final = "wf2des.code2wf.spec/v1"
 # Minor and additive (instances, componentMapping, styleBindingDetails, styleSources): a v1 reader ignores
 # neither safely, so a spec that has them says so.
-SPEC_SCHEMA_V1_1 = "wf2des.code2wf.spec/v1.1"
+SPEC_SCHEMA_V1_1: Final = "wf2des.code2wf.spec/v1.1"
 
 SchemaVersion = Literal["wf2des.code2wf.spec/v1", "wf2des.code2wf.spec/v1.1"]
 NodeType = Literal["FRAME", "TEXT", "RECTANGLE", "ELLIPSE", "VECTOR", "IMAGE", "INSTANCE"]

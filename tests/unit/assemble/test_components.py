@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.unit.generator.conftest import BASE, page, text
-from wf2des.assemble.components import SPEC_V1_1, map_components
+from wf2des.assemble.components import map_components
 from wf2des.assemble.config import ComponentRule
 from wf2des.assemble.hints import element_hints
 from wf2des.assemble.library import Library, LibraryComponent, parse_variant_name
@@ -19,6 +19,7 @@ from wf2des.generator.capture_model import CapturedElement, CapturedText, Captur
 from wf2des.generator.metrics import iter_nodes
 from wf2des.generator.preview import render_preview_svg
 from wf2des.generator.schema import validate_spec
+from wf2des.spec import SPEC_SCHEMA_V1_1
 
 
 def _el(
@@ -194,7 +195,7 @@ def test_buttons_fields_and_icons_become_instances_with_their_own_text(generated
     original = copy.deepcopy(generated[0])
     spec = _mapped(generated)
     assert generated[0] == original  # pure: the input spec is not changed
-    assert spec["schema"] == SPEC_V1_1
+    assert spec["schema"] == SPEC_SCHEMA_V1_1
     found = _instances(spec)
     save, cancel = found["Save"], found["Cancel"]
     assert (save["componentSetName"], save["variantProperties"]) == (

@@ -7,10 +7,11 @@ import jsonschema
 import pytest
 
 from tests.unit.generator.conftest import el, page, text
-from wf2des.generator import SPEC_SCHEMA_ID, convert, replay_layout, spec_flag_count
+from wf2des.generator import convert, replay_layout, spec_flag_count
 from wf2des.generator.metrics import iter_nodes, replay_iou, text_coverage
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import load_schema, validate_spec
+from wf2des.spec import SPEC_SCHEMA_V1
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -68,7 +69,7 @@ def test_spec_is_deterministic_and_valid(flex_page) -> None:
     )
     assert first == second
     spec = json.loads(first)
-    assert spec["schema"] == SPEC_SCHEMA_ID
+    assert spec["schema"] == SPEC_SCHEMA_V1
     validate_spec(spec)
 
 
