@@ -11,12 +11,12 @@ from wf2des.generator import convert, replay_layout, spec_flag_count
 from wf2des.generator.metrics import iter_nodes, replay_iou, text_coverage
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import load_schema, validate_spec
-from wf2des.spec import SPEC_SCHEMA_V1
+from wf2des.spec import SPEC_SCHEMA_V1, Node, Spec
 
 REPO = Path(__file__).resolve().parents[3]
 
 
-def _by_name(spec: dict, name: str) -> dict:
+def _by_name(spec: Spec, name: str) -> Node:
     return next(n for n in iter_nodes(spec["screens"][0]["root"]) if n["name"] == name)
 
 
@@ -75,7 +75,7 @@ def test_spec_is_deterministic_and_valid(flex_page) -> None:
 
 def test_schema_rejects_a_broken_spec(flex_page) -> None:
     spec = convert(flex_page, source_entry="index.html")
-    spec["screens"][0]["root"]["layoutMode"] = "GRID"
+    spec["screens"][0]["root"]["layoutMode"] = "GRID"  # type: ignore[typeddict-item]  # the point
     with pytest.raises(jsonschema.ValidationError):
         validate_spec(spec)
 

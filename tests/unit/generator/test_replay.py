@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.replay import replay_screen
+from wf2des.spec import Node
 
 
-def leaf(node_id: str, w: float, h: float, **extra: object) -> dict:
-    return {
+def leaf(node_id: str, w: float, h: float, **extra: object) -> Node:
+    base: dict[str, object] = {
         "id": node_id,
         "type": "RECTANGLE",
         "x": 0,
@@ -18,10 +21,11 @@ def leaf(node_id: str, w: float, h: float, **extra: object) -> dict:
         "layoutSizingVertical": "FIXED",
         **extra,
     }
+    return cast(Node, base)  # a partial node: only what the replay reads
 
 
-def frame(node_id: str, mode: str, children: list[dict], **extra: object) -> dict:
-    base = {
+def frame(node_id: str, mode: str, children: list[Node], **extra: object) -> Node:
+    base: dict[str, object] = {
         "id": node_id,
         "type": "FRAME",
         "x": 0,
@@ -41,7 +45,7 @@ def frame(node_id: str, mode: str, children: list[dict], **extra: object) -> dic
         "children": children,
     }
     base.update(extra)
-    return base
+    return cast(Node, base)  # a partial node: only what the replay reads
 
 
 def test_horizontal_min_with_spacing_and_padding() -> None:
