@@ -15,6 +15,7 @@ flow (``layoutPositioning: ABSOLUTE``) and a flagged outcome says so. Children t
 from __future__ import annotations
 
 import itertools
+from typing import Literal
 
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import AutoLayout, Finding, Side, TextRun, WNode
@@ -281,7 +282,13 @@ class Arranger:
         node.children = interleave(kids, absolutes)
 
     def _absorb(
-        self, kids: list[WNode], i: int, side: Side, amount: float, *, allow_previous: bool = True
+        self,
+        kids: list[WNode],
+        i: int,
+        side: Literal["Left", "Top"],
+        amount: float,
+        *,
+        allow_previous: bool = True,
     ) -> WNode:
         """Make ``kids[i]`` start ``amount`` px earlier on ``side`` without moving anything it draws."""
         kid = kids[i]

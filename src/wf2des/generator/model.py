@@ -21,7 +21,7 @@ Side = Literal["Top", "Right", "Bottom", "Left"]
 
 @dataclass(slots=True)
 class Finding:
-    """What the conversion noticed about a node; ``convert`` emits it as a spec outcome (``wf2des.spec.Outcome``)."""
+    """What the conversion noticed (about a node, or the page); ``convert`` emits it as a spec outcome."""
 
     kind: str
     message: str

@@ -14,6 +14,7 @@ from typing import Any, Literal, get_args, get_origin
 import pytest
 
 from wf2des import spec
+from wf2des.generator.model import WNodeType
 from wf2des.generator.schema import load_schema
 
 # JSON pointer of each schema object → the TypedDict that mirrors it.
@@ -100,6 +101,10 @@ def test_schema_versions_are_the_schemas_enum() -> None:
 def test_node_role_is_the_schemas_enum() -> None:
     roles = load_schema()["$defs"]["node"]["properties"]["role"]["enum"]
     assert {*get_args(spec.Role), None} == set(roles)
+
+
+def test_the_generator_draws_every_node_type_but_instance() -> None:
+    assert set(get_args(WNodeType)) == set(get_args(spec.NodeType)) - {"INSTANCE"}
 
 
 def test_outcome_builds_a_valid_entry() -> None:
