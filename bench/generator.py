@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from wf2des.generator import convert, replay_layout
 from wf2des.generator.metrics import editability, layer_economy, replay_iou, text_coverage
@@ -73,7 +74,7 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 
 async def main(corpus: Path) -> int:
-    rows = []
+    rows: list[dict[str, Any]] = []
     bundle = PEER_BUNDLE.read_text(encoding="utf-8") if PEER_BUNDLE.is_file() else None
     async with BrowserCapturer() as capturer:
         await capturer.capture({"index.html": b"<p>warm</p>"}, "index.html", [1440])
