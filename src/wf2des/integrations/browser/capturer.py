@@ -23,10 +23,10 @@ import contextlib
 import mimetypes
 import posixpath
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 from urllib.parse import unquote, urlsplit
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, Route, async_playwright
@@ -44,6 +44,7 @@ from wf2des.integrations.browser.errors import (
     TooManyElements,
 )
 from wf2des.integrations.browser.isolation import Isolation, IsolationSettings, launch_options
+from wf2des.integrations.browser.port import PhaseObserver
 from wf2des.integrations.browser.snapshot import parse_document
 from wf2des.integrations.browser.stubs import stub_for
 
@@ -133,9 +134,16 @@ class _Slot:
 
 
 class BrowserCapturer:
-    """Async capture service; use as ``async with BrowserCapturer() as capturer:``."""
+    """The :class:`~wf2des.integrations.browser.port.Capturer` of the product; use as
+    ``async with BrowserCapturer() as capturer:``. ``on_phases`` is told each capture's phase timings."""
 
-    def __init__(self, chromium: str | None = None, *, isolation: Isolation | None = None) -> None:
+    def __init__(
+        self,
+        chromium: str | None = None,
+        *,
+        isolation: Isolation | None = None,
+        on_phases: PhaseObserver | None = None,
+    ) -> None:
         self._chromium = chromium or Settings().chromium
         # how page code is kept off the network: see ``isolation`` (a namespace unless configured otherwise)
         self._isolation: Isolation = isolation or IsolationSettings().isolation
@@ -144,9 +152,9 @@ class BrowserCapturer:
         self._lock = asyncio.Lock()
         self._spare: asyncio.Task[_Slot | None] | None = None
         self._needs_restart = False
-        self.last_phases: dict[str, float] = {}
+        self._on_phases = on_phases
 
-    async def __aenter__(self) -> BrowserCapturer:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 
@@ -212,28 +220,6 @@ class BrowserCapturer:
             except BrowserCrashed:
                 await self._restart()
                 return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
-
-    @contextlib.asynccontextmanager
-    async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
-        """A loaded page of the import in its own fresh context, served offline like a capture.
-
-        For tools that inspect the rendered page themselves (the benchmark runs a peer converter in it).
-        """
-        async with self._lock:
-            if self._needs_restart or self._browser is None or not self._browser.is_connected():
-                await self._restart()
-            slot = await self._open_slot()
-            slot.files = files
-            try:
-                assert slot.page is not None
-                await slot.page.set_viewport_size(
-                    {"width": width, "height": _VIEWPORT_HEIGHT.get(width, 900)}
-                )
-                await slot.page.goto(f"{ORIGIN}/{entry.lstrip('/')}", wait_until="load")
-                await slot.page.evaluate(_SETTLE_JS, 2000)
-                yield slot.page
-            finally:
-                await self._discard(slot.context)
 
     async def _drop_spare(self) -> None:
         spare, self._spare = self._spare, None
@@ -343,7 +329,8 @@ class BrowserCapturer:
         # The used context serves nothing more while it closes.
         slot.files, slot.blocked, slot.missing, slot.guessed = {}, [], [], []
         self._spare = asyncio.get_running_loop().create_task(self._prepare_next(context))
-        self.last_phases = phases
+        if self._on_phases is not None:
+            self._on_phases(phases)
         return CaptureResult(
             entry=entry,
             screens=tuple(screens),
