@@ -1,8 +1,8 @@
 """Generator benchmark over the shared corpus: quality and speed, per page and in total.
 
-Targets are the constants below (issues 4 and 12). Run: .venv/bin/python bench/generator.py [CORPUS_DIR]
+Targets are the constants below. Run: .venv/bin/python bench/generator.py [CORPUS_DIR]
 
-What the designer sees (issue 12), measured on the spec as Figma draws it (replayed boxes, paint order):
+What the designer sees, measured on the spec as Figma draws it (replayed boxes, paint order):
 word coverage (the page's innerText against the spec's characters, whole words, so a lost line break or
 space is a miss; characters are the second column), hidden text (TEXT nodes under a later-painted fill),
 contrast (share of TEXT nodes at WCAG 2.x 4.5:1, 3:1 for large text, against the fill behind them) and
