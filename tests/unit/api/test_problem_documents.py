@@ -101,7 +101,7 @@ def _every_error_class() -> dict[str, type[Wf2desError]]:
     for module in pkgutil.walk_packages(wf2des.__path__, "wf2des."):
         if ".migrations" not in module.name:  # Alembic's env.py runs only under Alembic
             importlib.import_module(module.name)
-    classes = [Wf2desError, *_subclasses(Wf2desError)]
+    classes: list[type[Wf2desError]] = [Wf2desError, *_subclasses(Wf2desError)]
     return {_name(cls): cls for cls in classes if cls.__module__.startswith("wf2des.")}
 
 
@@ -125,7 +125,8 @@ for _figma_http in ("FigmaNotFound", "FigmaServerError"):
 
 
 def _instance(name: str) -> Wf2desError:
-    return _FACTORIES.get(name, lambda cls: cls("It failed."))(ERRORS[name])
+    factory = _FACTORIES.get(name)
+    return factory(ERRORS[name]) if factory is not None else ERRORS[name]("It failed.")
 
 
 class _Body(BaseModel):
