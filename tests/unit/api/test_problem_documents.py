@@ -1,4 +1,4 @@
-"""Every error class renders the same ``status``, ``code`` and ``title`` the plugin and clients were built against.
+"""Every error class renders the ``status``, ``code`` and ``title`` the plugin and clients were built against.
 
 The problems' ``type`` is ``about:blank``, so RFC 9457 wants ``title`` to be the status's phrase: classes
 sharing a status share a title. A new error class fails ``test_every_error_class_is_pinned`` until it is

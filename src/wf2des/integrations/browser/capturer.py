@@ -3,8 +3,9 @@
 One Chromium process is reused; every capture gets a fresh browser context (no cookies, storage or cache
 shared between imports). The next context and its first page are made in the background right after a
 capture returns (closing the used one on the way), so a warm capture only loads and snapshots the page:
-opening a page costs a renderer process, 150-500 ms on a busy machine. Requests to ``http://wf2des.page/<path>`` are answered from the import's files;
-everything else is aborted and reported as blocked, so a page can never reach the network.
+opening a page costs a renderer process, 150-500 ms on a busy machine. Requests to
+``http://wf2des.page/<path>`` are answered from the import's files; everything else is aborted and reported
+as blocked, so a page can never reach the network.
 
 Hazards handled here:
 - a page that never settles (infinite loop in a script) is bounded by ``timeout_s``; its context is closed,
