@@ -31,6 +31,7 @@ __all__ = [
     "Problem",
     "declare_body_problems",
     "install_problem_handlers",
+    "problem",
     "problem_responses",
 ]
 
