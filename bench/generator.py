@@ -22,17 +22,13 @@ import resource
 import statistics
 import sys
 import time
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import Mapping
 from pathlib import Path
-
-from playwright.async_api import Page
 
 from wf2des.generator import convert, replay_layout
 from wf2des.generator.metrics import editability, layer_economy, replay_iou, text_coverage
 from wf2des.generator.seen import contrast_failures, hidden_texts, redundant_frames, word_coverage
 from wf2des.integrations.browser import BrowserCapturer
-from wf2des.integrations.browser.capturer import _SETTLE_JS, _VIEWPORT_HEIGHT, ORIGIN
 
 TARGET_TEXT_COVERAGE = 1.0
 TARGET_WORD_COVERAGE = 1.0
@@ -59,43 +55,18 @@ _PEER_JS = """() => {
 }"""
 
 
-class _BenchCapturer(BrowserCapturer):
-    """The product's capturer, plus what only the benchmark needs: the phases of the last capture, and a
-    loaded page to run the peer converter in.
-
-    ``rendered`` reaches into the capturer's internals (its lock, restart and context slots) so the page is
-    served offline exactly as a capture serves it; a change there must be mirrored here.
-    """
+class _LastPhases:
+    """The phase timings of the capturer's last capture (its ``on_phases`` observer)."""
 
     def __init__(self) -> None:
-        self.last_phases: dict[str, float] = {}
-        super().__init__(on_phases=self._keep)
+        self.phases: dict[str, float] = {}
 
-    def _keep(self, phases: Mapping[str, float]) -> None:
-        self.last_phases = dict(phases)
-
-    @asynccontextmanager
-    async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
-        """A loaded page of the import in its own fresh context, served offline like a capture."""
-        async with self._lock:
-            if self._needs_restart or self._browser is None or not self._browser.is_connected():
-                await self._restart()
-            slot = await self._open_slot()
-            slot.files = files
-            try:
-                assert slot.page is not None
-                await slot.page.set_viewport_size(
-                    {"width": width, "height": _VIEWPORT_HEIGHT.get(width, 900)}
-                )
-                await slot.page.goto(f"{ORIGIN}/{entry.lstrip('/')}", wait_until="load")
-                await slot.page.evaluate(_SETTLE_JS, 2000)
-                yield slot.page
-            finally:
-                await self._discard(slot.context)
+    def __call__(self, phases: Mapping[str, float], /) -> None:
+        self.phases = dict(phases)
 
 
 async def _peer(
-    capturer: _BenchCapturer, files: dict[str, bytes], entry: str, bundle: str
+    capturer: BrowserCapturer, files: dict[str, bytes], entry: str, bundle: str
 ) -> tuple[int, float]:
     """(layer count, ms) of the peer converter on the same page, offline, in the same browser."""
     async with capturer.rendered(files, entry, 1440) as page:
@@ -115,7 +86,8 @@ def _files(folder: Path) -> dict[str, bytes]:
 async def main(corpus: Path) -> int:
     rows = []
     bundle = PEER_BUNDLE.read_text(encoding="utf-8") if PEER_BUNDLE.is_file() else None
-    async with _BenchCapturer() as capturer:
+    last = _LastPhases()
+    async with BrowserCapturer(on_phases=last) as capturer:
         await capturer.capture({"index.html": b"<p>warm</p>"}, "index.html", [1440])
         for folder in sorted(p for p in corpus.iterdir() if (p / "SOURCE.json").is_file()):
             entry = json.loads((folder / "SOURCE.json").read_text(encoding="utf-8"))["local_entry"]
@@ -129,7 +101,7 @@ async def main(corpus: Path) -> int:
                 await asyncio.sleep(0.3)
                 started = time.perf_counter()
                 captured = await capturer.capture(files, entry, [1440])
-                timed.append(((time.perf_counter() - started) * 1000, dict(capturer.last_phases)))
+                timed.append(((time.perf_counter() - started) * 1000, last.phases))
             capture_ms, phases = sorted(timed, key=lambda t: t[0])[1]
             # The page's innerText is read in a capture of its own, so it never weighs on the timings.
             seen_screen = (await capturer.capture(files, entry, [1440], page_text=True)).screens[0]

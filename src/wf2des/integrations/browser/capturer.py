@@ -24,7 +24,7 @@ import contextlib
 import mimetypes
 import posixpath
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Self
@@ -221,6 +221,29 @@ class BrowserCapturer:
             except BrowserCrashed:
                 await self._restart()
                 return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
+
+    @contextlib.asynccontextmanager
+    async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
+        """A loaded page of the import in its own fresh context, served offline like a capture.
+
+        For callers that inspect the live page themselves: the network-isolation test holds a hostile page
+        open with it, the benchmark runs a peer converter in it. Not part of the ``Capturer`` port.
+        """
+        async with self._lock:
+            if self._needs_restart or self._browser is None or not self._browser.is_connected():
+                await self._restart()
+            slot = await self._open_slot()
+            slot.files = files
+            try:
+                assert slot.page is not None
+                await slot.page.set_viewport_size(
+                    {"width": width, "height": _VIEWPORT_HEIGHT.get(width, 900)}
+                )
+                await slot.page.goto(f"{ORIGIN}/{entry.lstrip('/')}", wait_until="load")
+                await slot.page.evaluate(_SETTLE_JS, 2000)
+                yield slot.page
+            finally:
+                await self._discard(slot.context)
 
     async def _drop_spare(self) -> None:
         spare, self._spare = self._spare, None
