@@ -1,4 +1,4 @@
-"""Library components benchmark: page elements → instances of a team's library (issue 13).
+"""Library components benchmark: page elements → instances of a team's library.
 
 Targets (below) on:
 - the hand-labelled sample ``tests/data/component-labels.json`` (60 elements of 6 corpus pages, each with the

@@ -18,7 +18,6 @@ AREA_NODE_TYPES = frozenset({"SECTION", "FRAME"})
 
 class AreaNotFound(InvalidInput):
     code = "design_area_not_found"
-    title = "Design area not found"
 
 
 @dataclass(frozen=True)
