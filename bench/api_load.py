@@ -1,4 +1,4 @@
-"""Benchmark: wf2des-api under load (issue 3), against a real ``wf2des serve`` on PostgreSQL and Redis.
+"""Benchmark: wf2des-api under load, against a real ``wf2des serve`` on PostgreSQL and Redis.
 
 Targets, on this 2-core machine with the load generator on the same machine:
     creates (POST /v1/projects/{p}/code2wf)    ≥ 600 per second, p99 ≤ 60 ms, at 64 concurrent clients
@@ -43,7 +43,7 @@ TARGET_CREATE_P99_MS = 60.0
 TARGET_DISCOVERY_P99_MS = 10.0
 TARGET_PGBENCH_RATIO = 0.3
 CLIENTS = 64
-DISCOVERY_OFFERED_PER_S = 200.0  # a plugin polls; the issue gives no rate, so this is our assumption
+DISCOVERY_OFFERED_PER_S = 200.0  # a plugin polls; no rate was ever specified, so this is our assumption
 
 ORG, PROJECT, BENCH_PROJECTS, FILES_PER_PROJECT = 1, 1, 20, 200
 

@@ -1,4 +1,4 @@
-"""Library components benchmark: page elements → instances of a team's library (issue 13).
+"""Library components benchmark: page elements → instances of a team's library.
 
 Targets (below) on:
 - the hand-labelled sample ``tests/data/component-labels.json`` (60 elements of 6 corpus pages, each with the
@@ -35,6 +35,7 @@ from wf2des.generator.metrics import iter_nodes
 from wf2des.integrations.browser import BrowserCapturer
 from wf2des.integrations.figma import FileIndex
 from wf2des.integrations.figma.fake import FakeFigma
+from wf2des.spec import Spec
 from wf2des.workers.component_sweep.captures import component_node_ids, component_records
 
 TARGET_PRECISION = 0.9
@@ -88,7 +89,7 @@ def _own_text(node: Mapping[str, Any]) -> str:
     return " ".join(t for t in (_own_text(c) for c in node.get("children") or []) if t)
 
 
-def _find(spec: dict[str, Any], hints: Mapping[str, ElementHint], find: Mapping[str, Any]) -> str | None:
+def _find(spec: Spec, hints: Mapping[str, ElementHint], find: Mapping[str, Any]) -> str | None:
     """The labelled node's id: the innermost non-text node matching ``find``, the nth in document order."""
 
     def matches(node: Mapping[str, Any]) -> bool:
@@ -119,7 +120,7 @@ def _find(spec: dict[str, Any], hints: Mapping[str, ElementHint], find: Mapping[
     return found[nth] if nth < len(found) else None
 
 
-def _predicted(mapped: dict[str, Any], node_id: str) -> dict[str, Any] | None:
+def _predicted(mapped: Spec, node_id: str) -> dict[str, Any] | None:
     for node in iter_nodes(mapped["screens"][0]["root"]):
         if node["id"] == node_id:
             if node["type"] != "INSTANCE":
@@ -138,7 +139,7 @@ def _right(expect: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
     )
 
 
-def _placeholders(mapped: dict[str, Any], by_key: Mapping[str, LibraryComponent]) -> int:
+def _placeholders(mapped: Spec, by_key: Mapping[str, LibraryComponent]) -> int:
     """Instances that would show a component's default text: a known text layer without the element's text."""
     count = 0
     for screen in mapped["screens"]:
@@ -166,7 +167,7 @@ def main(corpus: Path) -> int:
 
     captures = asyncio.run(_capture_all(corpus))
     labels = json.loads(LABELS.read_text(encoding="utf-8"))["labels"]
-    specs: dict[str, tuple[dict[str, Any], dict[str, ElementHint], dict[str, Any]]] = {}
+    specs: dict[str, tuple[Spec, dict[str, ElementHint], Spec]] = {}
     rows = []
     placeholders = 0
     timings: dict[str, float] = {}

@@ -5,10 +5,10 @@ MongoDB-wire server used here) is slow on upserts/find_one_and_update over large
 split into the part spent on Figma (HTTP + client pacing/back-off sleeps) and the rest (mostly the document
 store); only the Figma part and the request counts say anything about the sweep's design.
 
-Targets (issue 6):
+Targets:
 - unchanged file: exactly 1 Figma request (GET meta);
 - changed file: at most 3 + ⌈styles / 400⌉ + ⌈components / 400⌉ requests (meta, file?depth=1,
-  variables/local, style nodes in batches of ≤ 400, component nodes in batches of ≤ 400: issue 13 reads each
+  variables/local, style nodes in batches of ≤ 400, component nodes in batches of ≤ 400, which carry each
   component's size and text layers for the assemble step).
 
 Run: ``.venv/bin/python bench/sweep.py [--files 20] [--components 500] [--per-minute 100]``

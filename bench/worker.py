@@ -1,6 +1,6 @@
 """Benchmark: one Code2WF worker process with a warm browser over the corpus, repeated to 200 jobs.
 
-Targets (issues 5 and 12), on this 2-core machine:
+Targets, on this 2-core machine:
     throughput                ≥ 60 pages per minute per worker process (concurrency 1)
     job time p50              ≤ 800 ms
     RSS growth job 10 → 200   ≤ 10 %  (worker process + its Chromium; Chromium is recycled if needed)

@@ -31,8 +31,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from wf2des.api.problems import problem
 from wf2des.api.route_table import RouteTable
 from wf2des.api.settings import ApiSettings
-from wf2des.core.errors import Unauthorized
-from wf2des.core.webhooks import TOLERANCE_SECONDS
+from wf2des.core.errors import BadRequest, PayloadTooLarge, Unauthorized, Wf2desError
+from wf2des.core.webhooks import TOLERANCE_SECONDS, WebhookVerificationError
 
 __all__ = ["MULTIPART_OVERHEAD", "WEBHOOK_HEADERS", "BodyLimitMiddleware", "BodyLimits", "body_limits"]
 
@@ -102,27 +102,25 @@ class BodyLimitMiddleware:
         declared = headers.get(b"content-length")
         has_body = b"transfer-encoding" in headers or (declared is not None and declared != b"0")
 
-        async def refuse(status: int, code: str, detail: str, extra: Mapping[str, str] | None = None) -> None:
+        async def refuse(error: Wf2desError, extra: Mapping[str, str] | None = None) -> None:
             closing = _CLOSE if has_body else {}
-            response = problem(
-                status, code, detail, instance=scope["path"], headers={**closing, **(extra or {})}
-            )
+            response = problem(error, instance=scope["path"], headers={**closing, **(extra or {})})
             await response(scope, receive, send)
 
         if operation is not None and operation.bearer:
             refusal = await _authenticate(scope, headers.get(b"authorization"))
             if refusal is not None:
-                await refuse(401, refusal.code, refusal.detail, {"WWW-Authenticate": 'Bearer realm="wf2des"'})
+                await refuse(refusal, {"WWW-Authenticate": 'Bearer realm="wf2des"'})
                 return
         if (method, template) in self.limits.signed and not _webhook_headers_usable(headers):
-            await refuse(401, "invalid_signature", "The event signature is missing, invalid or stale.")
+            await refuse(WebhookVerificationError("The event signature is missing, invalid or stale."))
             return
         if declared is not None:
             if not declared.isdigit():
-                await refuse(400, "bad_request", "The Content-Length header is malformed.")
+                await refuse(BadRequest("The Content-Length header is malformed."))
                 return
             if int(declared) > limit:
-                await refuse(413, "payload_too_large", _too_large(limit))
+                await refuse(PayloadTooLarge(_too_large(limit)))
                 return
         await _Guarded(self.app, scope, receive, send, limit=limit, has_body=has_body).run()
 
@@ -158,11 +156,7 @@ class _Guarded:
             if not self.started:
                 self.started = self.answered = True
                 response = problem(
-                    413,
-                    "payload_too_large",
-                    _too_large(self.limit),
-                    instance=self.scope["path"],
-                    headers=_CLOSE,
+                    PayloadTooLarge(_too_large(self.limit)), instance=self.scope["path"], headers=_CLOSE
                 )
                 await response(self.scope, self._receive, self._send)
             # The app sees a client that went away: it stops reading (its own answer is dropped below; an

@@ -19,7 +19,7 @@ from pymongo.errors import ConnectionFailure
 
 from wf2des.api.deps import StateDep
 from wf2des.api.state import AppState
-from wf2des.core.errors import Wf2desError
+from wf2des.core.errors import ServiceUnavailable
 from wf2des.integrations.docstore import open_docstore
 from wf2des.integrations.docstore.embedded import resolve_docstore_url
 
@@ -31,8 +31,7 @@ T = TypeVar("T")
 _open_lock = threading.Lock()
 
 
-class DocstoreUnavailable(Wf2desError):
-    status = 503
+class DocstoreUnavailable(ServiceUnavailable):
     code = "docstore_unavailable"
 
 

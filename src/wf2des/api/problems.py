@@ -13,7 +13,17 @@ from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wf2des.api.route_table import RouteTable
-from wf2des.core.errors import Wf2desError
+from wf2des.core.errors import (
+    BadRequest,
+    Conflict,
+    InvalidInput,
+    MethodNotAllowed,
+    NotFound,
+    PayloadTooLarge,
+    ServiceUnavailable,
+    Unauthorized,
+    Wf2desError,
+)
 from wf2des.core.logging import get_logger
 
 __all__ = [
@@ -21,34 +31,29 @@ __all__ = [
     "Problem",
     "declare_body_problems",
     "install_problem_handlers",
+    "problem",
     "problem_responses",
 ]
 
 PROBLEM_JSON = "application/problem+json"
 _log = get_logger(__name__)
 
-_TITLES = {
-    400: "Bad request",
-    401: "Unauthorized",
-    403: "Forbidden",
-    404: "Not found",
-    405: "Method not allowed",
-    409: "Conflict",
-    413: "Payload too large",
-    415: "Unsupported media type",
-    422: "Invalid input",
-    500: "Internal error",
-    503: "Service unavailable",
-}
-_CODES = {
-    400: "bad_request",
-    401: "unauthorized",
-    404: "not_found",
-    405: "method_not_allowed",
-    409: "conflict",
-    413: "payload_too_large",
-    422: "invalid_input",
-    503: "unavailable",
+# Framework errors (no route, wrong method, unparsable body) carry only a status; each is rendered as the
+# error class of that status, so titles and codes have one source. A status outside the tree (none that
+# FastAPI or Starlette raise here) renders with code "error" and title "Error".
+_BY_STATUS: dict[int, type[Wf2desError]] = {
+    cls.status: cls
+    for cls in (
+        BadRequest,
+        Unauthorized,
+        NotFound,
+        MethodNotAllowed,
+        Conflict,
+        PayloadTooLarge,
+        InvalidInput,
+        Wf2desError,
+        ServiceUnavailable,
+    )
 }
 
 
@@ -69,7 +74,7 @@ def problem_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """OpenAPI ``responses`` entries declaring problem documents for the given statuses."""
     return {
         status: {
-            "description": _TITLES.get(status, "Error"),
+            "description": _title(status),
             "content": {PROBLEM_JSON: {"schema": {"$ref": "#/components/schemas/Problem"}}},
         }
         for status in statuses
@@ -89,18 +94,30 @@ def declare_body_problems(openapi: dict[str, Any]) -> None:
                     responses.setdefault(str(status), declared)
 
 
+def _title(status: int) -> str:
+    cls = _BY_STATUS.get(status)
+    return cls.title if cls is not None else "Error"
+
+
 def problem(
+    error: Wf2desError, *, instance: str | None = None, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """The problem document of ``error``: its class's status and title, its code, detail and extra members."""
+    return _render(error.status, error.code, error.title, error.detail, instance, headers, error.extra)
+
+
+def _render(
     status: int,
     code: str,
+    title: str,
     detail: str | None,
-    *,
-    instance: str | None = None,
-    headers: Mapping[str, str] | None = None,
-    **extra: Any,
+    instance: str | None,
+    headers: Mapping[str, str] | None,
+    extra: Mapping[str, Any],
 ) -> JSONResponse:
     body: dict[str, Any] = {
         "type": "about:blank",
-        "title": _TITLES.get(status, "Error"),
+        "title": title,
         "status": status,
         "detail": detail,
         "code": code,
@@ -114,19 +131,17 @@ def problem(
 def install_problem_handlers(app: FastAPI) -> None:
     async def on_domain_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, Wf2desError)
-        status = exc.status if exc.status != 500 else 500
-        headers = {"WWW-Authenticate": 'Bearer realm="wf2des"'} if status == 401 else None
-        if status >= 500:
+        headers = {"WWW-Authenticate": 'Bearer realm="wf2des"'} if exc.status == 401 else None
+        if exc.status >= 500:
             _log.error("domain_error", code=exc.code, detail=exc.detail)
-        return problem(status, exc.code, exc.detail, instance=request.url.path, headers=headers)
+        return problem(exc, instance=request.url.path, headers=headers)
 
     async def on_validation_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         if any(err.get("type") == "json_invalid" for err in exc.errors()):
             # A body that is not JSON at all is a syntax error (400), not invalid content (422).
-            return problem(
-                400, "malformed_json", "The request body is not valid JSON.", instance=request.url.path
-            )
+            malformed = BadRequest("The request body is not valid JSON.", code="malformed_json")
+            return problem(malformed, instance=request.url.path)
         errors = [
             {
                 "loc": [str(p) for p in err.get("loc", ())],
@@ -135,19 +150,19 @@ def install_problem_handlers(app: FastAPI) -> None:
             }
             for err in exc.errors()
         ]
-        return problem(
-            422, "invalid_input", "The request is invalid.", instance=request.url.path, errors=errors
-        )
+        return problem(InvalidInput("The request is invalid.", errors=errors), instance=request.url.path)
 
     async def on_http_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, StarletteHTTPException)
-        code = _CODES.get(exc.status_code, "error")
         detail = exc.detail if isinstance(exc.detail, str) else None
         headers = dict(exc.headers or {})
         if exc.status_code == 405:
             # The router names only the methods of the first route matching the path; list them all.
             headers["Allow"] = ", ".join(RouteTable(request.app.openapi()).allowed(request.scope["path"]))
-        return problem(exc.status_code, code, detail, instance=request.url.path, headers=headers or None)
+        cls = _BY_STATUS.get(exc.status_code)
+        code = cls.code if cls is not None else "error"
+        title = _title(exc.status_code)
+        return _render(exc.status_code, code, title, detail, request.url.path, headers or None, {})
 
     async def on_database_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, DBAPIError)
@@ -155,18 +170,15 @@ def install_problem_handlers(app: FastAPI) -> None:
             # A restarted or unreachable PostgreSQL: the pool drops its connections and the next request
             # reconnects, so tell the client to retry instead of answering 500.
             _log.warning("database_unavailable", path=request.url.path, error_type=type(exc.orig).__name__)
-            return problem(
-                503,
-                "database_unavailable",
-                "The database is unavailable; retry shortly.",
-                instance=request.url.path,
-                headers={"Retry-After": "1"},
+            unavailable = ServiceUnavailable(
+                "The database is unavailable; retry shortly.", code="database_unavailable"
             )
+            return problem(unavailable, instance=request.url.path, headers={"Retry-After": "1"})
         return await on_unexpected(request, exc)
 
     async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
         _log.exception("unhandled_error", path=request.url.path, error_type=type(exc).__name__)
-        return problem(500, "internal_error", "An unexpected error occurred.", instance=request.url.path)
+        return problem(Wf2desError("An unexpected error occurred."), instance=request.url.path)
 
     app.add_exception_handler(Wf2desError, on_domain_error)
     app.add_exception_handler(RequestValidationError, on_validation_error)

@@ -7,7 +7,6 @@ Figma document tree.
 from __future__ import annotations
 
 from wf2des.assemble.binding_details import (
-    SPEC_SCHEMA_V1_1,
     CaptureFile,
     MergedCaptures,
     binding_details,
@@ -16,11 +15,10 @@ from wf2des.assemble.binding_details import (
 )
 from wf2des.assemble.bindings import BindingResult, apply_bindings, normalise_name, style_bindings
 from wf2des.assemble.config import AreaSelector, ProjectConfig, TokenAliases
-from wf2des.assemble.design_area import AreaNotFound, Rect, design_area, resolve_area
+from wf2des.assemble.design_area import AreaNotFound, ResolvedArea, design_area, resolve_area
 from wf2des.assemble.tokens import CaptureToken, make_token, parse_token
 
 __all__ = [
-    "SPEC_SCHEMA_V1_1",
     "AreaNotFound",
     "AreaSelector",
     "BindingResult",
@@ -28,7 +26,7 @@ __all__ = [
     "CaptureToken",
     "MergedCaptures",
     "ProjectConfig",
-    "Rect",
+    "ResolvedArea",
     "TokenAliases",
     "apply_bindings",
     "binding_details",

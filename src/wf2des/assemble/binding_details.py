@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from wf2des.assemble.tokens import parse_token
 from wf2des.core.errors import InvalidInput
+from wf2des.spec import ColorSource, Origin, StyleBindingDetail, StyleSource
 
 if TYPE_CHECKING:
     from wf2des.assemble.bindings import BindingResult
 
 __all__ = [
-    "SPEC_SCHEMA_V1_1",
     "CaptureFile",
     "MergedCaptures",
     "binding_details",
@@ -31,9 +31,6 @@ __all__ = [
     "merge_captures",
     "style_sources",
 ]
-
-SPEC_SCHEMA_V1_1 = "wf2des.code2wf.spec/v1.1"
-Origin = Literal["local", "library"]
 
 
 @dataclass(frozen=True)
@@ -80,8 +77,8 @@ def merge_captures(files: Sequence[CaptureFile]) -> MergedCaptures:
     return MergedCaptures(ids, owners, list(files))
 
 
-def binding_details(result: BindingResult, captures: MergedCaptures) -> dict[str, dict[str, Any]]:
-    details: dict[str, dict[str, Any]] = {}
+def binding_details(result: BindingResult, captures: MergedCaptures) -> dict[str, StyleBindingDetail]:
+    details: dict[str, StyleBindingDetail] = {}
     for spec_token, capture_token in sorted(result.sources.items()):
         owner = captures.owners[capture_token]
         recorded = owner.keys.get(capture_token) or {}
@@ -100,12 +97,17 @@ def binding_details(result: BindingResult, captures: MergedCaptures) -> dict[str
     return details
 
 
-def style_sources(captures: MergedCaptures) -> list[dict[str, Any]]:
+def style_sources(captures: MergedCaptures) -> list[StyleSource]:
     return [
-        {
-            "figmaFileKey": f.figma_file_key,
-            "origin": f.origin,
-            "colorSource": f.color_source if f.color_source in ("variables", "color_styles") else None,
-        }
+        {"figmaFileKey": f.figma_file_key, "origin": f.origin, "colorSource": _color_source(f.color_source)}
         for f in captures.files
     ]
+
+
+def _color_source(recorded: str | None) -> ColorSource | None:
+    """What the sweep recorded, or None for a file swept before it recorded one (or an unknown value)."""
+    if recorded == "variables":
+        return "variables"
+    if recorded == "color_styles":
+        return "color_styles"
+    return None

@@ -26,10 +26,9 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from wf2des.assemble.binding_details import (
-    SPEC_SCHEMA_V1_1,
     MergedCaptures,
     binding_details,
     style_sources,
@@ -37,6 +36,7 @@ from wf2des.assemble.binding_details import (
 from wf2des.assemble.config import TokenAliases
 from wf2des.assemble.tokens import CaptureToken, parse_token
 from wf2des.core.errors import InvalidInput
+from wf2des.spec import SPEC_SCHEMA_V1_1, Outcome, Spec, outcome
 
 __all__ = ["BindingResult", "apply_bindings", "normalise_name", "style_bindings"]
 
@@ -71,24 +71,21 @@ class BindingResult:
         return len(self.unbound)
 
     @property
-    def outcomes(self) -> list[dict[str, Any]]:
+    def outcomes(self) -> list[Outcome]:
         """The unbound tokens as spec outcomes (all flagged)."""
         return [
-            {
-                "id": f"binding:{u.token}",
-                "kind": UNBOUND_KIND,
-                "message": f"{u.kind} token {u.token!r} has no Figma "
+            outcome(
+                f"binding:{u.token}",
+                UNBOUND_KIND,
+                f"{u.kind} token {u.token!r} has no Figma "
                 f"{'text style' if u.kind == 'text' else 'colour variable or style'} ({u.reason})",
-                "flagged": True,
-                "screenId": None,
-                "nodeId": None,
-            }
+            )
             for u in self.unbound
         ]
 
 
 def style_bindings(
-    spec: Mapping[str, Any], captures: Mapping[str, str], aliases: TokenAliases | None = None
+    spec: Spec, captures: Mapping[str, str], aliases: TokenAliases | None = None
 ) -> BindingResult:
     """Bind ``spec["tokens"]["text"|"color"]`` keys to ids in ``captures`` (``{token: id}``, all library files)."""
     aliases = aliases or TokenAliases()
@@ -99,13 +96,13 @@ def style_bindings(
             parsed.append((token, parse_token(token), figma_id))
         except InvalidInput:
             continue  # a malformed capture is not ours to bind; the sweep never writes one
-    tokens = spec.get("tokens") or {}
+    tokens = spec.get("tokens")
     result: dict[Kind, dict[str, str]] = {"text": {}, "color": {}}
     unbound: list[Unbound] = []
     kinds: tuple[Kind, ...] = ("text", "color")
     for kind in kinds:
         kind_aliases = aliases.text if kind == "text" else aliases.color
-        for spec_token in sorted((tokens.get(kind) or {}).keys()):
+        for spec_token in sorted((tokens.get(kind) if tokens else None) or {}):
             bound, reason = _bind(kind, spec_token, parsed, kind_aliases)
             if bound is not None:
                 result[kind][spec_token] = bound[0]
@@ -115,23 +112,19 @@ def style_bindings(
     return BindingResult(bindings=result, unbound=unbound, sources=sources)
 
 
-def apply_bindings(
-    spec: Mapping[str, Any], result: BindingResult, captures: MergedCaptures | None = None
-) -> dict[str, Any]:
+def apply_bindings(spec: Spec, result: BindingResult, captures: MergedCaptures | None = None) -> Spec:
     """A new spec with ``styleBindings`` set, the binding outcomes appended and ``flagCount`` recomputed.
 
     Given where the captures came from (``captures``), the spec also gets what the plugin needs to bind each
     token — ``styleBindingDetails`` and ``styleSources`` — and declares schema version 1.1.
     """
     outcomes = [o for o in spec.get("outcomes") or [] if o.get("kind") != UNBOUND_KIND] + result.outcomes
-    assembled = {
-        **spec,
-        "styleBindings": {
-            token: figma_id for bound in result.bindings.values() for token, figma_id in bound.items()
-        },
-        "outcomes": outcomes,
-        "flagCount": sum(1 for o in outcomes if o.get("flagged")),
+    assembled = spec.copy()
+    assembled["styleBindings"] = {
+        token: figma_id for bound in result.bindings.values() for token, figma_id in bound.items()
     }
+    assembled["outcomes"] = outcomes
+    assembled["flagCount"] = sum(1 for o in outcomes if o.get("flagged"))
     if captures is not None:
         assembled["schema"] = SPEC_SCHEMA_V1_1
         assembled["styleBindingDetails"] = binding_details(result, captures)

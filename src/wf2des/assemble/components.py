@@ -20,17 +20,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import cast
 
 from wf2des.assemble.config import ComponentRule
 from wf2des.assemble.elements import describe
 from wf2des.assemble.hints import ElementHint
 from wf2des.assemble.library import Library, LibraryComponent
 from wf2des.assemble.matching import THRESHOLD, Decision, match_element
+from wf2des.spec import (
+    SPEC_SCHEMA_V1_1,
+    ComponentMapping,
+    ComponentSummary,
+    Node,
+    Outcome,
+    Screen,
+    Spec,
+    outcome,
+)
 
-__all__ = ["SPEC_V1_1", "MappingResult", "map_components"]
+__all__ = ["MappingResult", "map_components"]
 
-SPEC_V1_1 = "wf2des.code2wf.spec/v1.1"
 _KEPT_KEYS = (
     "id",
     "role",
@@ -57,7 +66,7 @@ _OUTCOME_KIND = {
 
 @dataclass
 class MappingResult:
-    spec: dict[str, Any]
+    spec: Spec
     decisions: list[Decision] = field(default_factory=list)
 
     @property
@@ -66,7 +75,7 @@ class MappingResult:
 
 
 def map_components(
-    spec: Mapping[str, Any],
+    spec: Spec,
     components: Iterable[LibraryComponent] | Library,
     rules: Sequence[ComponentRule] = (),
     hints: Mapping[str, ElementHint] | None = None,
@@ -76,14 +85,12 @@ def map_components(
     hints = hints or {}
     colors = (spec.get("tokens") or {}).get("color") or {}
     decisions: list[Decision] = []
-    screens = []
+    screens: list[Screen] = []
     for screen in spec.get("screens") or []:
         width = float((screen.get("viewport") or {}).get("width", 1440))
         screen_id = screen.get("screenId")
 
-        def visit(
-            node: Mapping[str, Any], screen_id: str | None = screen_id, width: float = width
-        ) -> Mapping[str, Any]:
+        def visit(node: Node, screen_id: str | None = screen_id, width: float = width) -> Node:
             """The node, or a new node when it or a descendant became an instance (unchanged subtrees are
             shared with the input, which is never modified)."""
             hint = hints.get(str(node.get("id")))
@@ -100,41 +107,43 @@ def map_components(
             visited = [visit(child) for child in children]
             if all(new is old for new, old in zip(visited, children, strict=True)):
                 return node
-            return {**node, "children": visited}
+            changed = node.copy()
+            changed["children"] = visited
+            return changed
 
-        screens.append({**screen, "root": visit(screen["root"])})
+        mapped = screen.copy()
+        mapped["root"] = visit(screen["root"])
+        screens.append(mapped)
     outcomes = [*(spec.get("outcomes") or []), *_outcomes(decisions)]
-    out = {
-        **spec,
-        "schema": SPEC_V1_1,
-        "screens": screens,
-        "outcomes": outcomes,
-        "flagCount": sum(1 for o in outcomes if o.get("flagged")),
-        "componentMapping": _summary(decisions, len(library)),
-    }
+    out = spec.copy()
+    out["schema"] = SPEC_SCHEMA_V1_1
+    out["screens"] = screens
+    out["outcomes"] = outcomes
+    out["flagCount"] = sum(1 for o in outcomes if o.get("flagged"))
+    out["componentMapping"] = _summary(decisions, len(library))
     return MappingResult(out, decisions)
 
 
-def _instance(node: Mapping[str, Any], decision: Decision) -> dict[str, Any]:
+def _instance(node: Node, decision: Decision) -> Node:
     component = decision.component
     assert component is not None
-    out: dict[str, Any] = {key: node[key] for key in _KEPT_KEYS if key in node}
-    out.update(
-        type="INSTANCE",
-        name=component.set_name or component.name,
-        componentKey=component.key,
-        componentName=component.name,
-        componentSetName=component.set_name,
-        variantProperties=dict(decision.properties),
-        textOverrides=[{"layer": layer, "characters": text} for layer, text in decision.overrides],
-        mappingConfidence=decision.confidence,
-        mappingSource=decision.chosen_by,
-        fallback=dict(node),
-    )
+    kept: Mapping[str, object] = node
+    # Every required key of a node is among the kept ones, so the INSTANCE is a whole node.
+    out = cast(Node, {key: kept[key] for key in _KEPT_KEYS if key in kept})
+    out["type"] = "INSTANCE"
+    out["name"] = component.set_name or component.name
+    out["componentKey"] = component.key
+    out["componentName"] = component.name
+    out["componentSetName"] = component.set_name
+    out["variantProperties"] = dict(decision.properties)
+    out["textOverrides"] = [{"layer": layer, "characters": text} for layer, text in decision.overrides]
+    out["mappingConfidence"] = decision.confidence
+    out["mappingSource"] = decision.chosen_by
+    out["fallback"] = node.copy()
     return out
 
 
-def _outcomes(decisions: list[Decision]) -> list[dict[str, Any]]:
+def _outcomes(decisions: list[Decision]) -> list[Outcome]:
     out = []
     for decision in decisions:
         if decision.kind not in _OUTCOME_KIND:
@@ -151,20 +160,20 @@ def _outcomes(decisions: list[Decision]) -> list[dict[str, Any]]:
         else:
             message = f"{element.role} kept as a frame: {decision.problem}"
         out.append(
-            {
-                "id": f"component:{element.node_id}",
-                "kind": kind,
-                "message": message,
-                "flagged": flagged,
-                "screenId": element.screen_id,
-                "nodeId": element.node_id,
-            }
+            outcome(
+                f"component:{element.node_id}",
+                kind,
+                message,
+                flagged=flagged,
+                screen_id=element.screen_id,
+                node_id=element.node_id,
+            )
         )
     return out
 
 
-def _summary(decisions: list[Decision], library_size: int) -> dict[str, Any]:
-    per: dict[str, dict[str, Any]] = {}
+def _summary(decisions: list[Decision], library_size: int) -> ComponentMapping:
+    per: dict[str, ComponentSummary] = {}
     for decision in decisions:
         if decision.kind != "instance" or decision.component is None:
             continue

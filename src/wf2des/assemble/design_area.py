@@ -9,19 +9,21 @@ from typing import Any
 
 from wf2des.assemble.config import AreaSelector, ProjectConfig
 from wf2des.core.errors import InvalidInput
+from wf2des.spec import DesignArea
 
-__all__ = ["AREA_NODE_TYPES", "AreaNotFound", "Rect", "design_area", "resolve_area"]
+__all__ = ["AREA_NODE_TYPES", "AreaNotFound", "ResolvedArea", "design_area", "resolve_area"]
 
 AREA_NODE_TYPES = frozenset({"SECTION", "FRAME"})
 
 
 class AreaNotFound(InvalidInput):
     code = "design_area_not_found"
-    title = "Design area not found"
 
 
 @dataclass(frozen=True)
-class Rect:
+class ResolvedArea:
+    """The Figma node an area selector found, and its rectangle on its page."""
+
     node_id: str
     name: str
     page: str
@@ -30,13 +32,24 @@ class Rect:
     width: float
     height: float
 
+    def to_spec(self) -> DesignArea:
+        return {
+            "nodeId": self.node_id,
+            "name": self.name,
+            "page": self.page,
+            "x": self.x,
+            "y": self.y,
+            "width": self.width,
+            "height": self.height,
+        }
 
-def design_area(config: ProjectConfig, document: Mapping[str, Any]) -> Rect:
+
+def design_area(config: ProjectConfig, document: Mapping[str, Any]) -> ResolvedArea:
     """The DESIGN-area rectangle of ``document`` (a Figma DOCUMENT node fetched with depth ≥ 2)."""
     return resolve_area(config.design_area, document, label="DESIGN")
 
 
-def resolve_area(selector: AreaSelector, document: Mapping[str, Any], *, label: str) -> Rect:
+def resolve_area(selector: AreaSelector, document: Mapping[str, Any], *, label: str) -> ResolvedArea:
     pages: list[Mapping[str, Any]] = [p for p in document.get("children") or [] if isinstance(p, Mapping)]
     if selector.node_id is not None:
         for each in pages:
@@ -69,7 +82,7 @@ def _walk(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
             yield from _walk(child)
 
 
-def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> Rect:
+def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> ResolvedArea:
     box = node.get("absoluteBoundingBox")
     if not isinstance(box, Mapping) or not all(
         isinstance(box.get(k), int | float) for k in ("x", "y", "width", "height")
@@ -77,7 +90,7 @@ def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> Rect:
         raise AreaNotFound(
             f"{label} area: node {node.get('id')} has no absoluteBoundingBox (fetch with depth ≥ 2)"
         )
-    return Rect(
+    return ResolvedArea(
         node_id=str(node.get("id")),
         name=str(node.get("name", "")),
         page=str(page.get("name", "")),

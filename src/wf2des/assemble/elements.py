@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from wf2des.assemble.hints import ElementHint
+from wf2des.spec import ColorToken, Node
 
 __all__ = ["COMPONENT_ROLES", "Element", "describe"]
 
@@ -76,7 +77,7 @@ class Element:
     nested: bool = False  # has controls, images or icons inside (a card that is more than its texts)
 
 
-def _texts(node: Mapping[str, Any]) -> list[str]:
+def _texts(node: Node) -> list[str]:
     if node.get("type") == "TEXT":
         text = " ".join(str(node.get("characters", "")).split())
         return [text] if text else []
@@ -86,7 +87,7 @@ def _texts(node: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _has_role_below(node: Mapping[str, Any], roles: frozenset[str]) -> bool:
+def _has_role_below(node: Node, roles: frozenset[str]) -> bool:
     stack = list(node.get("children") or [])
     while stack:
         child = stack.pop()
@@ -126,7 +127,7 @@ def _variant_words(hint: ElementHint, prefixes: tuple[str, ...]) -> set[str]:
 
 
 def _button_variant(
-    node: Mapping[str, Any], hint: ElementHint | None, colors: Mapping[str, Any], *, badge: bool = False
+    node: Node, hint: ElementHint | None, colors: Mapping[str, ColorToken], *, badge: bool = False
 ) -> Variant:
     """The element's look: its own variant class when it has one, else its paint."""
     if hint is not None:
@@ -145,7 +146,8 @@ def _button_variant(
             return "primary"
     fill = node.get("fill")
     if fill:
-        hex_value = str((colors.get(fill) or {}).get("hex", "#808080"))
+        token = colors.get(fill)
+        hex_value = str(token.get("hex", "#808080")) if token else "#808080"
         return "primary" if _luminance(hex_value) < 0.6 else "secondary"
     if node.get("stroke"):
         return "outline"
@@ -153,12 +155,12 @@ def _button_variant(
 
 
 def describe(
-    node: Mapping[str, Any],
+    node: Node,
     hint: ElementHint | None,
     *,
     screen_id: str | None,
     screen_width: float,
-    colors: Mapping[str, Any],
+    colors: Mapping[str, ColorToken],
 ) -> Element | None:
     """The node as a component candidate, or ``None`` when it is not one."""
     role = _component_role(node, hint, screen_width)
@@ -194,7 +196,7 @@ def describe(
     )
 
 
-def _component_role(node: Mapping[str, Any], hint: ElementHint | None, screen_width: float) -> str | None:
+def _component_role(node: Node, hint: ElementHint | None, screen_width: float) -> str | None:
     role = node.get("role")
     kind = node.get("type")
     if hint is not None and kind != "TEXT":

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from wf2des.generator.capture_model import CapturedElement, CapturedText, CaptureResult
+from wf2des.spec import Node, Spec
 
 __all__ = ["ElementHint", "element_hints"]
 
@@ -61,7 +61,7 @@ class _Index:
                     stack.append(child)
 
 
-def element_hints(spec: Mapping[str, Any], capture: CaptureResult) -> dict[str, ElementHint]:
+def element_hints(spec: Spec, capture: CaptureResult) -> dict[str, ElementHint]:
     """Spec node id → hint, for every non-text node whose box matches captured elements."""
     hints: dict[str, ElementHint] = {}
     for screen, captured in zip(spec.get("screens") or [], capture.screens, strict=False):
@@ -86,7 +86,7 @@ _ROLES_WITH_COMPONENTS = frozenset(
 )
 
 
-def _may_be_component(node: Mapping[str, Any]) -> bool:
+def _may_be_component(node: Node) -> bool:
     """Only nodes the matcher may turn into instances need a hint (a badge is a small frame with no role)."""
     if node.get("type") == "TEXT":
         return False

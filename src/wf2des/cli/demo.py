@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from wf2des.core.settings import Settings
     from wf2des.integrations.figma.fake import ExtraStyle
     from wf2des.pg.settings import PgSettings
+    from wf2des.spec import ComponentMapping, Outcome
 
 __all__ = ["demo", "fake_figma"]
 
@@ -207,8 +208,8 @@ def _run(
         )
         out.mkdir(parents=True, exist_ok=True)
         spec_path = preview_path = None
-        outcomes: list[dict[str, Any]] = []
-        mapping: dict[str, Any] | None = None
+        outcomes: list[Outcome] = []
+        mapping: ComponentMapping | None = None
         if row["status"] == "completed":
             result = http.get(f"{base}/code2wf/{code2wf_id}/result")
             _expect(result, 200)

@@ -1,16 +1,64 @@
 """The one error hierarchy of wf2des.
 
-Every error a caller can see carries a stable machine-readable ``code``, an HTTP ``status`` and a safe
-``detail`` sentence. The API renders them as RFC 9457 problem documents; the CLI prints ``detail``.
+Every error a caller can see carries a stable machine-readable ``code``, an HTTP ``status``, the ``title``
+of that status and a safe ``detail`` sentence. The API renders them as RFC 9457 problem documents
+(``wf2des.api.problems``); the CLI prints ``detail``. A subclass means what its parent means, so catching a
+parent catches every way that outcome can happen. The whole tree, with the module of each subtree::
 
-    Wf2desError
-    ├── ConfigError            a setting is malformed or a store cannot be reached (CLI-facing)
-    ├── NotFound               404, also for objects of another organization (no existence leak)
-    ├── Unauthorized           401
-    ├── Conflict               409
-    ├── InvalidInput           422 (and subclasses with a specific code)
-    ├── PayloadTooLarge        413
-    └── BlobExists             an immutable key was written twice
+    Wf2desError                          500 internal_error
+    ├── ConfigError                      500 config_error: a setting is malformed or a store cannot
+    │                                        be reached (CLI-facing)
+    ├── StoreError                       500 store_error: a store answered in a way we cannot proceed
+    │                                        from (codes at the raise site: blob_store_error,
+    │                                        docstore_error)
+    ├── BadRequest                       400 bad_request: the request cannot be parsed (malformed_json)
+    ├── Unauthorized                     401 unauthorized (token_refused, ...)
+    │   └── WebhookVerificationError     401 invalid_signature             core.webhooks
+    ├── NotFound                         404 not_found, also for objects of another organization
+    │   └── BlobNotFound                 404 not_found: no blob under the key
+    ├── MethodNotAllowed                 405 method_not_allowed
+    ├── Conflict                         409 conflict
+    │   ├── BlobExists                   409 blob_exists: an immutable key was written twice
+    │   ├── InvalidStoredConfig          409 project_config_invalid        assemble.config_store
+    │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
+    ├── PayloadTooLarge                  413 payload_too_large
+    ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
+    │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
+    │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
+    ├── ServiceUnavailable               503 unavailable: retry later (database_unavailable)
+    │   ├── DocstoreUnavailable          503 docstore_unavailable          api.docstore
+    │   └── TooManySessions              503 too_many_pending_sign_ins     api.plugin_sessions.service
+    ├── OidcError                        502 sign_in_failed                api.plugin_sessions.oidc
+    ├── CaptureError                     422 capture_failed                integrations.browser.errors
+    │   ├── CaptureTimeout               422 capture_timeout
+    │   ├── TooManyElements              422 capture_too_many_elements
+    │   ├── NoEntry                      422 capture_no_entry
+    │   ├── PageCrashed                  422 capture_page_crashed
+    │   └── BrowserCrashed               503 capture_browser_crashed
+    │       └── IsolationUnavailable     503 capture_isolation_unavailable integrations.browser.isolation
+    ├── FigmaError                       502 figma_error                   integrations.figma._errors
+    │   ├── FigmaTransportError          502 figma_unreachable
+    │   ├── FigmaResponseError           502 figma_bad_response
+    │   └── FigmaHTTPError               502 figma_http_error
+    │       ├── FigmaUnauthorized        502 figma_unauthorized
+    │       ├── FigmaForbidden           502 figma_forbidden
+    │       │   └── VariablesUnavailable 502 figma_variables_unavailable
+    │       ├── FigmaNotFound            502 figma_not_found
+    │       ├── FigmaServerError         502 figma_server_error
+    │       └── RateLimited              502 figma_rate_limited
+    ├── BudgetExceeded                   500 generation_timeout            workers.code2wf.deadline
+    └── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+
+``code`` is part of the API (the plugin's types and clients branch on it): never change one. A raise site
+may name a more specific code (``NotFound(..., code="preview_not_found")``); status and title stay its
+class's.
+
+``title``: the problems' ``type`` is ``about:blank``, so RFC 9457 wants the status's phrase; a class that
+sets ``status`` sets ``title`` too (checked when the class is defined). 502 keeps the generic ``"Error"``
+it has always rendered.
+
+Keyword ``extra`` arguments become extension members of the problem document (the request validator's
+``errors`` list).
 """
 
 from __future__ import annotations
@@ -18,13 +66,17 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 __all__ = [
+    "BadRequest",
     "BlobExists",
     "BlobNotFound",
     "ConfigError",
     "Conflict",
     "InvalidInput",
+    "MethodNotAllowed",
     "NotFound",
     "PayloadTooLarge",
+    "ServiceUnavailable",
+    "StoreError",
     "Unauthorized",
     "Wf2desError",
 ]
@@ -42,16 +94,24 @@ class Wf2desError(Exception):
             self.code = code  # type: ignore[misc]  # instance override of the class default
         self.extra = extra
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "status" in cls.__dict__ and "title" not in cls.__dict__:
+            raise TypeError(f"{cls.__qualname__} sets status {cls.status} without the title of that status")
+
 
 class ConfigError(Wf2desError):
     code = "config_error"
-    title = "Configuration error"
 
 
-class NotFound(Wf2desError):
-    status = 404
-    code = "not_found"
-    title = "Not found"
+class StoreError(Wf2desError):
+    code = "store_error"
+
+
+class BadRequest(Wf2desError):
+    status = 400
+    code = "bad_request"
+    title = "Bad request"
 
 
 class Unauthorized(Wf2desError):
@@ -60,16 +120,30 @@ class Unauthorized(Wf2desError):
     title = "Unauthorized"
 
 
+class NotFound(Wf2desError):
+    status = 404
+    code = "not_found"
+    title = "Not found"
+
+
+class BlobNotFound(NotFound):
+    pass
+
+
+class MethodNotAllowed(Wf2desError):
+    status = 405
+    code = "method_not_allowed"
+    title = "Method not allowed"
+
+
 class Conflict(Wf2desError):
     status = 409
     code = "conflict"
     title = "Conflict"
 
 
-class InvalidInput(Wf2desError):
-    status = 422
-    code = "invalid_input"
-    title = "Invalid input"
+class BlobExists(Conflict):
+    code = "blob_exists"
 
 
 class PayloadTooLarge(Wf2desError):
@@ -78,13 +152,13 @@ class PayloadTooLarge(Wf2desError):
     title = "Payload too large"
 
 
-class BlobExists(Wf2desError):
-    status = 409
-    code = "blob_exists"
-    title = "Blob already exists"
+class InvalidInput(Wf2desError):
+    status = 422
+    code = "invalid_input"
+    title = "Invalid input"
 
 
-class BlobNotFound(Wf2desError):
-    status = 404
-    code = "not_found"
-    title = "Not found"
+class ServiceUnavailable(Wf2desError):
+    status = 503
+    code = "unavailable"
+    title = "Service unavailable"

@@ -34,6 +34,8 @@ import hmac
 import time
 from collections.abc import Mapping
 
+from wf2des.core.errors import Unauthorized
+
 __all__ = [
     "TOLERANCE_SECONDS",
     "WebhookVerificationError",
@@ -47,8 +49,11 @@ TOLERANCE_SECONDS = 300
 _CONTEXT = b"wf2des.code2wf.callback:"
 
 
-class WebhookVerificationError(Exception):
-    """The event is unsigned, wrongly signed, or outside the timestamp tolerance."""
+class WebhookVerificationError(Unauthorized):
+    """The event is unsigned, wrongly signed, or outside the timestamp tolerance: the caller is not the worker
+    holding this generation's callback key."""
+
+    code = "invalid_signature"
 
 
 def derive_callback_key(webhook_secret: str, code2wf_id: str) -> str:

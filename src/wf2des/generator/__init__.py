@@ -1,11 +1,10 @@
 """Code2WF generator: captured DOM → editable wireframe spec, layout replay and preview (pure, no I/O)."""
 
 from wf2des.generator.capture_model import CapturedElement, CapturedScreen, CapturedText, CaptureResult, Rect
-from wf2des.generator.convert import SPEC_SCHEMA_ID, convert, spec_flag_count
+from wf2des.generator.convert import convert, spec_flag_count
 from wf2des.generator.replay import replay_layout
 
 __all__ = [
-    "SPEC_SCHEMA_ID",
     "CaptureResult",
     "CapturedElement",
     "CapturedScreen",

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 
 from wf2des.generator.capture_model import CapturedElement, CapturedScreen, CapturedText, Rect
 from wf2des.generator.css import is_transparent, parse_color, px, weight
-from wf2des.generator.model import Outcome, TextRun, WNode
+from wf2des.generator.model import Control, Finding, TextRun, WNode, WNodeType
 from wf2des.generator.roles import LOW_CONFIDENCE, element_role, frame_name
+from wf2des.spec import Role, TextAlign
 
 __all__ = ["Builder", "is_icon_text"]
 
@@ -25,6 +26,7 @@ _DROPPED = {
     "object": "Embed",
     "audio": "Audio",
 }
+_FIELD_ROLES: dict[str, Role] = {"select": "select", "textarea": "textarea"}
 _TEXT_INPUTS = frozenset(
     {
         "",
@@ -105,13 +107,7 @@ def _fit_line_box(node: WNode, container: CapturedElement) -> None:
     line = max((r.line_height for r in node.runs), default=0.0)
     if content.width <= 0 or content.height <= 0 or line <= 0:
         return
-    inside = (
-        glyphs.x >= content.x - 1
-        and glyphs.y >= content.y - 1
-        and glyphs.right <= content.right + 1
-        and glyphs.bottom <= content.bottom + 1
-    )
-    if inside and content.height - glyphs.height <= line * 0.75:
+    if content.contains(glyphs, tolerance=1.0) and content.height - glyphs.height <= line * 0.75:
         node.box = content
 
 
@@ -119,15 +115,6 @@ def _paint_key(el: CapturedElement) -> tuple[float, int, int]:
     """Block boxes paint their backgrounds before inline-level content of the same layer (CSS 2 E.2)."""
     inline = el.style.get("display", "block").startswith("inline") or el.tag in _NON_INLINE
     return (el.paint_order, 1 if inline else 0, el.dom_order)
-
-
-def _within(inner: Rect, outer: Rect) -> bool:
-    return (
-        inner.x >= outer.x - 0.5
-        and inner.y >= outer.y - 0.5
-        and inner.right <= outer.right + 0.5
-        and inner.bottom <= outer.bottom + 0.5
-    )
 
 
 def _overlaps(a: Rect, b: Rect) -> bool:
@@ -138,26 +125,29 @@ def _same_colour(a: tuple[float, float, float, float], b: tuple[float, float, fl
     return a[3] >= 0.99 and all(abs(x - y) <= 1.5 / 255 for x, y in zip(a[:3], b[:3], strict=True))
 
 
-def _align(value: str) -> str:
-    return {
-        "center": "CENTER",
-        "right": "RIGHT",
-        "end": "RIGHT",
-        "justify": "JUSTIFIED",
-        "-webkit-center": "CENTER",
-    }.get(value, "LEFT")
+_ALIGNS: dict[str, TextAlign] = {
+    "center": "CENTER",
+    "right": "RIGHT",
+    "end": "RIGHT",
+    "justify": "JUSTIFIED",
+    "-webkit-center": "CENTER",
+}
+
+
+def _align(value: str) -> TextAlign:
+    return _ALIGNS.get(value, "LEFT")
 
 
 class Builder:
-    def __init__(self, outcomes: list[Outcome]) -> None:
-        self.outcomes = outcomes
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
         # The colour showing behind the element being built (the nearest fill above it); None when an
         # earlier sibling may be painted behind it instead (a card pulled up over a hero).
         self._backdrop: tuple[float, float, float, float] | None = (1.0, 1.0, 1.0, 1.0)
         self._inline_memo: dict[int, bool] = {}
 
     def flag(self, kind: str, message: str, node: WNode | None, *, flagged: bool = True) -> None:
-        self.outcomes.append(Outcome(kind=kind, message=message, flagged=flagged, node=node))
+        self.findings.append(Finding(kind=kind, message=message, flagged=flagged, node=node))
 
     # ---- entry point -------------------------------------------------------------------------------------
     def screen(self, screen: CapturedScreen) -> WNode:
@@ -316,7 +306,7 @@ class Builder:
             node.children = self.children(el)
         finally:
             self._backdrop = backdrop
-        if node.clips and all(_within(child.box, node.box) for child in node.children):
+        if node.clips and all(node.box.contains(child.box, tolerance=0.5) for child in node.children):
             # overflow: auto/hidden with nothing overflowing clips nothing; the frame may then collapse.
             node.clips = False
         role, confidence = element_role(
@@ -404,7 +394,7 @@ class Builder:
             self.flag("style_ignored", "blend mode ignored", node)
 
     # ---- leaves -----------------------------------------------------------------------------------------
-    def _leaf(self, kind: str, name: str, el: CapturedElement) -> WNode:
+    def _leaf(self, kind: WNodeType, name: str, el: CapturedElement) -> WNode:
         node = WNode(type=kind, name=name, box=el.rect, tag=el.tag, paint_order=_paint_key(el))
         node.absolute = el.style.get("position") in ("absolute", "fixed")
         node.opacity = round(px(el.style.get("opacity"), 1.0), 3)
@@ -439,11 +429,12 @@ class Builder:
         if kind == "hidden":
             return []
         if kind in ("checkbox", "radio"):
+            role: Role = "checkbox" if kind == "checkbox" else "radio"
             node = self._leaf("RECTANGLE" if kind == "checkbox" else "ELLIPSE", kind.title(), el)
-            node.role, node.confidence = kind, 0.95
+            node.role, node.confidence = role, 0.95
             node.stroke, node.stroke_weight = (0.5, 0.5, 0.5, 1.0), 1.0
             node.fill = (1.0, 1.0, 1.0, 1.0)
-            node.props["checked"] = bool(el.checked)
+            node.control = Control(checked=bool(el.checked))
             return [node]
         if el.tag == "input" and kind not in _TEXT_INPUTS and kind not in _BUTTON_INPUTS:
             node = self._leaf("RECTANGLE", kind.title() or "Control", el)
@@ -457,7 +448,7 @@ class Builder:
             node.role, node.confidence, node.name = "button", 0.95, "Button"
             label, muted = (el.input_value or el.attrs.get("value") or kind.title()), False
         else:
-            role = {"select": "select", "textarea": "textarea"}.get(el.tag, "input")
+            role = _FIELD_ROLES.get(el.tag, "input")
             node.role, node.confidence, node.name = role, 0.95, role.title()
             value = el.input_value or ""
             label, muted = (value, False) if value else (el.attrs.get("placeholder", ""), True)
@@ -493,7 +484,7 @@ class Builder:
         )
         node.runs = [TextRun(0, len(label), size, weight(style.get("font-weight")), line, color)]
         node.text_align = "CENTER" if centered else "LEFT"
-        node.props["placeholder"] = muted
+        node.control = Control(placeholder=muted)
         node.paint_order = (el.paint_order + 0.5, 1, el.dom_order)
         return node
 

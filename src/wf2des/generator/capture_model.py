@@ -32,6 +32,15 @@ class Rect:
     def area(self) -> float:
         return max(0.0, self.width) * max(0.0, self.height)
 
+    def contains(self, other: Rect, *, tolerance: float) -> bool:
+        """``other`` lies inside this box, each edge allowed to stick out by up to ``tolerance`` px."""
+        return (
+            other.x >= self.x - tolerance
+            and other.y >= self.y - tolerance
+            and other.right <= self.right + tolerance
+            and other.bottom <= self.bottom + tolerance
+        )
+
     def union(self, other: Rect) -> Rect:
         x = min(self.x, other.x)
         y = min(self.y, other.y)

@@ -7,21 +7,18 @@ the same bytes with ``json.dumps(spec, sort_keys=True)``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from wf2des.generator.build import Builder
 from wf2des.generator.capture_model import CaptureResult
 from wf2des.generator.emit import Emitter
 from wf2des.generator.layout import arrange_tree, drop_redundant_frames
 from wf2des.generator.metrics import iter_nodes, visible_elements
-from wf2des.generator.model import Outcome, TextRun, WNode
+from wf2des.generator.model import Finding, TextRun, WNode
 from wf2des.generator.readable import make_readable
 from wf2des.generator.stacking import unhide_text
 from wf2des.generator.tokens import COLOR_VALUES, TextRamp
+from wf2des.spec import SPEC_SCHEMA_V1, Node, Outcome, Screen, ScreenStats, Spec, outcome
 
-__all__ = ["SPEC_SCHEMA_ID", "convert", "spec_flag_count"]
-
-SPEC_SCHEMA_ID = "wf2des.code2wf.spec/v1"
+__all__ = ["convert", "spec_flag_count"]
 
 
 def _runs(node: WNode) -> list[TextRun]:
@@ -37,27 +34,26 @@ def _mark_captured(node: WNode) -> None:
         _mark_captured(child)
 
 
-def convert(
-    capture: CaptureResult, *, source_entry: str, manifest_sha256: str | None = None
-) -> dict[str, Any]:
+def convert(capture: CaptureResult, *, source_entry: str, manifest_sha256: str | None = None) -> Spec:
     """Return the JSON-ready spec for every captured screen (one screen per viewport width)."""
-    trees: list[tuple[WNode, list[Outcome]]] = []
+    trees: list[tuple[WNode, list[Finding]]] = []
     for screen in capture.screens:
-        outcomes: list[Outcome] = []
-        root = Builder(outcomes).screen(screen)
+        findings: list[Finding] = []
+        root = Builder(findings).screen(screen)
         _mark_captured(root)
-        arrange_tree(root, outcomes)
-        unhide_text(root, outcomes)
+        arrange_tree(root, findings)
+        unhide_text(root, findings)
         make_readable(root)
         drop_redundant_frames(root)
-        trees.append((root, outcomes))
+        trees.append((root, findings))
     ramp = TextRamp([run for root, _ in trees for run in _runs(root)])
 
-    screens: list[dict[str, Any]] = []
-    spec_outcomes: list[dict[str, Any]] = []
+    screens: list[Screen] = []
+    # (kind, message, flagged, screen id, node id); numbered o1, o2, … once all are known.
+    found: list[tuple[str, str, bool, str | None, str | None]] = []
     used_colors: set[str] = set()
-    stats_screens: list[dict[str, Any]] = []
-    for index, (screen, (root, outcomes)) in enumerate(zip(capture.screens, trees, strict=True)):
+    stats_screens: list[ScreenStats] = []
+    for index, (screen, (root, findings)) in enumerate(zip(capture.screens, trees, strict=True)):
         emitter = Emitter(index, ramp)
         tree = emitter.node(root, None)
         used_colors |= emitter.used_colors
@@ -70,62 +66,33 @@ def convert(
                 "root": tree,
             }
         )
-        for outcome in outcomes:
-            spec_outcomes.append(
-                {
-                    "kind": outcome.kind,
-                    "message": outcome.message,
-                    "flagged": outcome.flagged,
-                    "screenId": screen_id,
-                    "nodeId": emitter.ids.get(id(outcome.node)) if outcome.node is not None else None,
-                }
-            )
+        for finding in findings:
+            node_id = emitter.ids.get(id(finding.node)) if finding.node is not None else None
+            found.append((finding.kind, finding.message, finding.flagged, screen_id, node_id))
         stats_screens.append(_screen_stats(screen_id, tree, visible_elements(screen.root)))
-    for url in capture.blocked_urls:
-        spec_outcomes.append(
-            {
-                "kind": "blocked_resource",
-                "message": f"external resource not loaded: {url}",
-                "flagged": True,
-                "screenId": None,
-                "nodeId": None,
-            }
-        )
-    for path in capture.missing_paths:
-        spec_outcomes.append(
-            {
-                "kind": "missing_file",
-                "message": f"the page refers to {path}, which is not in the import",
-                "flagged": True,
-                "screenId": None,
-                "nodeId": None,
-            }
-        )
-    for path in capture.guessed_encodings:
-        spec_outcomes.append(
-            {
-                "kind": "encoding_guessed",
-                "message": f"{path} declares no character encoding; it was read as UTF-8",
-                "flagged": True,
-                "screenId": None,
-                "nodeId": None,
-            }
-        )
-    for family in capture.failed_fonts:
-        spec_outcomes.append(
-            {
-                "kind": "font_fallback",
-                "message": f"font '{family}' did not load; a fallback was measured",
-                "flagged": True,
-                "screenId": None,
-                "nodeId": None,
-            }
-        )
-    for number, entry in enumerate(spec_outcomes, start=1):
-        entry["id"] = f"o{number}"
+    page_wide = [
+        *(("blocked_resource", f"external resource not loaded: {url}") for url in capture.blocked_urls),
+        *(
+            ("missing_file", f"the page refers to {path}, which is not in the import")
+            for path in capture.missing_paths
+        ),
+        *(
+            ("encoding_guessed", f"{path} declares no character encoding; it was read as UTF-8")
+            for path in capture.guessed_encodings
+        ),
+        *(
+            ("font_fallback", f"font '{family}' did not load; a fallback was measured")
+            for family in capture.failed_fonts
+        ),
+    ]
+    found.extend((kind, message, True, None, None) for kind, message in page_wide)
+    spec_outcomes: list[Outcome] = [
+        outcome(f"o{number}", kind, message, flagged=flagged, screen_id=screen_id, node_id=node_id)
+        for number, (kind, message, flagged, screen_id, node_id) in enumerate(found, start=1)
+    ]
     flag_count = sum(1 for o in spec_outcomes if o["flagged"])
     return {
-        "schema": SPEC_SCHEMA_ID,
+        "schema": SPEC_SCHEMA_V1,
         "source": {"entry": source_entry, "manifestSha256": manifest_sha256},
         "screens": screens,
         "tokens": {
@@ -144,7 +111,7 @@ def convert(
     }
 
 
-def _screen_stats(screen_id: str, root: dict[str, Any], elements: int) -> dict[str, Any]:
+def _screen_stats(screen_id: str, root: Node, elements: int) -> ScreenStats:
     nodes = list(iter_nodes(root))
     frames = [n for n in nodes if n["type"] == "FRAME"]
     return {
@@ -158,5 +125,5 @@ def _screen_stats(screen_id: str, root: dict[str, Any], elements: int) -> dict[s
     }
 
 
-def spec_flag_count(spec: dict[str, Any]) -> int:
+def spec_flag_count(spec: Spec) -> int:
     return sum(1 for outcome in spec.get("outcomes", ()) if outcome.get("flagged"))

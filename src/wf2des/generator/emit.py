@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import assert_never
 
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.model import TextRun, WNode
 from wf2des.generator.tokens import TextRamp, figma_style, paint_token, run_token, stroke_token
+from wf2des.spec import Box, Node, StyleRun
 
 __all__ = ["Emitter", "num"]
 
@@ -17,7 +18,7 @@ def num(value: float) -> float | int:
     return int(rounded) if rounded.is_integer() else rounded
 
 
-def _box(rect: Rect) -> dict[str, float | int]:
+def _box(rect: Rect) -> Box:
     return {"x": num(rect.x), "y": num(rect.y), "width": num(rect.width), "height": num(rect.height)}
 
 
@@ -31,13 +32,13 @@ class Emitter:
         self.used_colors: set[str] = set()
         self.counter = 0
 
-    def node(self, node: WNode, parent: WNode | None) -> dict[str, Any]:
+    def node(self, node: WNode, parent: WNode | None) -> Node:
         self.counter += 1
         node_id = f"{self.prefix}{self.counter}"
         self.ids[id(node)] = node_id
         origin_x = parent.box.x if parent else 0.0
         origin_y = parent.box.y if parent else 0.0
-        out: dict[str, Any] = {
+        out: Node = {
             "id": node_id,
             "type": node.type,
             "name": node.name,
@@ -47,27 +48,40 @@ class Emitter:
             "width": num(node.box.width),
             "height": num(node.box.height),
             "capturedBox": _box(node.captured or node.box),
+            "layoutPositioning": "AUTO",
+            "layoutSizingHorizontal": node.sizing_h,
+            "layoutSizingVertical": node.sizing_v,
         }
         if node.role:
             out["roleConfidence"] = num(node.confidence)
         parent_auto = parent is not None and parent.layout_mode != "NONE"
-        out["layoutPositioning"] = "ABSOLUTE" if node.absolute and parent_auto else "AUTO"
-        out["layoutSizingHorizontal"] = node.sizing_h
-        out["layoutSizingVertical"] = node.sizing_v
+        if node.absolute and parent_auto:
+            out["layoutPositioning"] = "ABSOLUTE"
         if node.opacity < 1:
             out["opacity"] = num(node.opacity)
         if node.corner_radius > 0 and node.type != "TEXT":
             out["cornerRadius"] = num(min(node.corner_radius, node.box.width / 2, node.box.height / 2))
-        getattr(self, f"_{node.type.lower()}")(node, out)
-        if node.type == "FRAME":
-            out["children"] = [self.node(child, node) for child in node.children]
+        match node.type:
+            case "FRAME":
+                self._frame(node, out)
+                out["children"] = [self.node(child, node) for child in node.children]
+            case "RECTANGLE" | "ELLIPSE":
+                self._shape(node, out)
+            case "IMAGE":
+                self._image(node, out)
+            case "VECTOR":
+                self._vector(node, out)
+            case "TEXT":
+                self._text(node, out)
+            case _:
+                assert_never(node.type)
         return out
 
     def _color(self, token: str) -> str:
         self.used_colors.add(token)
         return token
 
-    def _paint(self, node: WNode, out: dict[str, Any]) -> None:
+    def _paint(self, node: WNode, out: Node) -> None:
         token = paint_token(node)
         if token is not None:
             out["fill"] = self._color(token)
@@ -75,37 +89,41 @@ class Emitter:
             out["stroke"] = self._color(stroke_token(node.stroke))
             out["strokeWeight"] = num(node.stroke_weight)
 
-    def _frame(self, node: WNode, out: dict[str, Any]) -> None:
+    def _frame(self, node: WNode, out: Node) -> None:
         self._paint(node, out)
         out["clipsContent"] = node.clips
         out["layoutMode"] = node.layout_mode
-        if node.layout_mode != "NONE":
-            for key in ("itemSpacing", "paddingTop", "paddingRight", "paddingBottom", "paddingLeft"):
-                out[key] = num(float(node.props.get(key, 0.0)))
-            for key in ("primaryAxisAlignItems", "counterAxisAlignItems", "layoutWrap"):
-                out[key] = node.props[key]
-            if node.props.get("layoutWrap") == "WRAP":
-                out["counterAxisSpacing"] = num(float(node.props.get("counterAxisSpacing", 0.0)))
+        auto = node.auto
+        if auto is not None:
+            out["itemSpacing"] = num(auto.item_spacing)
+            out["paddingTop"] = num(auto.padding_top)
+            out["paddingRight"] = num(auto.padding_right)
+            out["paddingBottom"] = num(auto.padding_bottom)
+            out["paddingLeft"] = num(auto.padding_left)
+            out["primaryAxisAlignItems"] = auto.primary_align
+            out["counterAxisAlignItems"] = auto.counter_align
+            out["layoutWrap"] = auto.wrap
+            if auto.wrap == "WRAP":
+                out["counterAxisSpacing"] = num(auto.counter_axis_spacing)
 
-    def _rectangle(self, node: WNode, out: dict[str, Any]) -> None:
+    def _shape(self, node: WNode, out: Node) -> None:
+        """RECTANGLE and ELLIPSE."""
         self._paint(node, out)
         if node.label:
             out["label"] = node.label
-        if "checked" in node.props:
-            out["checked"] = bool(node.props["checked"])
+        if node.control is not None and node.control.checked is not None:
+            out["checked"] = node.control.checked
 
-    _ellipse = _rectangle
-
-    def _image(self, node: WNode, out: dict[str, Any]) -> None:
+    def _image(self, node: WNode, out: Node) -> None:
         out["fill"] = self._color(paint_token(node) or "color/wf/image")
         out["label"] = node.label
 
-    def _vector(self, node: WNode, out: dict[str, Any]) -> None:
+    def _vector(self, node: WNode, out: Node) -> None:
         out["fill"] = self._color("color/wf/icon")
         if node.label:
             out["label"] = node.label
 
-    def _text(self, node: WNode, out: dict[str, Any]) -> None:
+    def _text(self, node: WNode, out: Node) -> None:
         runs = node.runs
         main = _dominant(runs)
         out["characters"] = node.characters
@@ -121,7 +139,7 @@ class Emitter:
         if node.truncated:
             out["textTruncation"] = "ENDING"
         if main is not None:
-            styled = []
+            styled: list[StyleRun] = []
             for run in runs:
                 token = self.ramp.token_for(run)
                 fill = run_token(node, run)
@@ -134,7 +152,7 @@ class Emitter:
                     and not run.underline
                 ):
                     continue
-                entry: dict[str, Any] = {
+                entry: StyleRun = {
                     "start": run.start,
                     "end": run.end,
                     "textStyle": token,

@@ -15,9 +15,11 @@ flow (``layoutPositioning: ABSOLUTE``) and a flagged outcome says so. Children t
 from __future__ import annotations
 
 import itertools
+from typing import Literal
 
 from wf2des.generator.capture_model import Rect
-from wf2des.generator.model import Outcome, TextRun, WNode
+from wf2des.generator.model import AutoLayout, Finding, Side, TextRun, WNode
+from wf2des.spec import CounterAxisAlign, LayoutMode, PrimaryAxisAlign
 
 __all__ = ["arrange_tree", "drop_redundant_frames", "interleave", "paint_key"]
 
@@ -25,7 +27,6 @@ TOL = 1.0
 _CENTRE_SLACK = 2.5
 # Farther apart than this, two texts are separate blocks of the page rather than paragraphs of one text.
 _MAX_PARAGRAPH_GAP = 48.0
-_SIDES = ("Top", "Right", "Bottom", "Left")
 
 
 def _start(box: Rect, horizontal: bool) -> float:
@@ -52,8 +53,8 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 
 class Arranger:
-    def __init__(self, outcomes: list[Outcome]) -> None:
-        self.outcomes = outcomes
+    def __init__(self, findings: list[Finding]) -> None:
+        self.findings = findings
 
     def tree(self, node: WNode) -> None:
         for child in node.children:
@@ -66,25 +67,25 @@ class Arranger:
         if not _is_row(node.css):
             node.children = merge_paragraphs(node.children)
         for child in node.children:
-            if child.type == "TEXT" and node.clips and not _inside(child.box, node.box):
-                self.outcomes.append(Outcome("text_clipped", "text is clipped by its container", True, child))
+            if child.type == "TEXT" and node.clips and not node.box.contains(child.box, tolerance=TOL):
+                self.findings.append(Finding("text_clipped", "text is clipped by its container", True, child))
             elif child.type == "TEXT" and child.truncated:
-                self.outcomes.append(
-                    Outcome("text_clipped", "text is truncated with an ellipsis", True, child)
+                self.findings.append(
+                    Finding("text_clipped", "text is truncated with an ellipsis", True, child)
                 )
         for child in node.children:
             # A list marker or a negative margin puts a child before its parent's edge; padding cannot be
             # negative, so such a child keeps its exact position out of flow.
             if not child.absolute and (child.box.x < node.box.x - TOL or child.box.y < node.box.y - TOL):
                 child.absolute = True
-                self.outcomes.append(
-                    Outcome(
+                self.findings.append(
+                    Finding(
                         "outside_parent", "element starts outside its parent; kept absolute", False, child
                     )
                 )
         flow = [c for c in node.children if not c.absolute]
         if not flow:
-            node.layout_mode = "NONE"
+            node.auto = None
             node.children = sorted(node.children, key=paint_key)
             return
         css = node.css
@@ -102,17 +103,17 @@ class Arranger:
             rows = self._rows(flow)
             if rows is not None:
                 if css.get("display", "").endswith("grid"):
-                    self.outcomes.append(
-                        Outcome("grid_approximated", "CSS grid rebuilt as rows of auto layout", True, node)
+                    self.findings.append(
+                        Finding("grid_approximated", "CSS grid rebuilt as rows of auto layout", True, node)
                     )
                 self._stack(node, rows, False)
                 return
             if attempt == len(flow) or not self._peel(flow):
                 break
-        node.layout_mode = "NONE"
+        node.auto = None
         node.children = sorted(node.children, key=paint_key)
-        self.outcomes.append(
-            Outcome("overlap_absolute", "overlapping children kept at absolute positions", True, node)
+        self.findings.append(
+            Finding("overlap_absolute", "overlapping children kept at absolute positions", True, node)
         )
 
     def _flatten(self, node: WNode, flow: list[WNode], horizontal: bool) -> list[WNode]:
@@ -122,7 +123,7 @@ class Arranger:
         its children; lifting them into ``node`` keeps every box (gaps that differ are absorbed as usual)
         and is kept only if it needs fewer spacing wrappers than the frame it removes.
         """
-        mode = "HORIZONTAL" if horizontal else "VERTICAL"
+        mode: LayoutMode = "HORIZONTAL" if horizontal else "VERTICAL"
         current = list(flow)
         for kid in flow:
             if not _dissolvable(kid, mode):
@@ -160,8 +161,8 @@ class Arranger:
             return False
         best.absolute = True
         flow.remove(best)
-        self.outcomes.append(
-            Outcome("overlap_absolute", "overlapping element taken out of auto layout", True, best)
+        self.findings.append(
+            Finding("overlap_absolute", "overlapping element taken out of auto layout", True, best)
         )
         return True
 
@@ -202,7 +203,7 @@ class Arranger:
         pad_start = max(0.0, _start(kids[0].box, h) - _start(box, h))
         pad_end = max(0.0, _end(box, h) - _end(kids[-1].box, h))
         justify = node.css.get("justify-content", "")
-        primary = "MIN"
+        primary: PrimaryAxisAlign = "MIN"
         if len(kids) >= 2 and justify == "space-between" and max(gaps) - min(gaps) <= TOL:
             primary = "SPACE_BETWEEN"
         elif (
@@ -221,6 +222,7 @@ class Arranger:
         c = not h
         offs = [_start(k.box, c) - _start(box, c) for k in kids]
         ends = [_end(box, c) - _end(k.box, c) for k in kids]
+        counter: CounterAxisAlign
         if (
             all(abs(o - e) <= _centre_tol(node) for o, e in zip(offs, ends, strict=True))
             and len(kids) >= 1
@@ -242,16 +244,20 @@ class Arranger:
                     kids[i] = self._absorb(
                         kids, i, "Top" if h else "Left", off - pad_cs, allow_previous=False
                     )
-        node.layout_mode = "HORIZONTAL" if h else "VERTICAL"
-        p = node.props
-        p["itemSpacing"] = spacing
-        p["primaryAxisAlignItems"] = primary
-        p["counterAxisAlignItems"] = counter
-        p["layoutWrap"] = "NO_WRAP"
         if h:
-            p.update(paddingLeft=pad_start, paddingRight=pad_end, paddingTop=pad_cs, paddingBottom=pad_ce)
+            top, right, bottom, left = pad_cs, pad_end, pad_ce, pad_start
         else:
-            p.update(paddingTop=pad_start, paddingBottom=pad_end, paddingLeft=pad_cs, paddingRight=pad_ce)
+            top, right, bottom, left = pad_start, pad_ce, pad_end, pad_cs
+        node.auto = AutoLayout(
+            mode="HORIZONTAL" if h else "VERTICAL",
+            item_spacing=spacing,
+            primary_align=primary,
+            counter_align=counter,
+            padding_top=top,
+            padding_right=right,
+            padding_bottom=bottom,
+            padding_left=left,
+        )
         # Sizing: a child as wide (tall) as the content box fills it; a frame whose content decides its size hugs.
         content = _size(box, c) - pad_cs - pad_ce
         fill_counter = False
@@ -276,14 +282,20 @@ class Arranger:
         node.children = interleave(kids, absolutes)
 
     def _absorb(
-        self, kids: list[WNode], i: int, side: str, amount: float, *, allow_previous: bool = True
+        self,
+        kids: list[WNode],
+        i: int,
+        side: Literal["Left", "Top"],
+        amount: float,
+        *,
+        allow_previous: bool = True,
     ) -> WNode:
         """Make ``kids[i]`` start ``amount`` px earlier on ``side`` without moving anything it draws."""
         kid = kids[i]
         if _inflatable(kid):
             _inflate(kid, side, amount)
             return kid
-        opposite = {"Left": "Right", "Top": "Bottom"}[side]
+        opposite: Side = "Right" if side == "Left" else "Bottom"
         if allow_previous and i > 0 and _inflatable(kids[i - 1]):
             _inflate(kids[i - 1], opposite, amount)
             return kid
@@ -323,7 +335,7 @@ def interleave(flow: list[WNode], absolutes: list[WNode]) -> list[WNode]:
     return out
 
 
-def _dissolvable(kid: WNode, mode: str) -> bool:
+def _dissolvable(kid: WNode, mode: LayoutMode) -> bool:
     return (
         kid.type == "FRAME"
         and kid.layout_mode == mode
@@ -332,7 +344,8 @@ def _dissolvable(kid: WNode, mode: str) -> bool:
         and not kid.absolute
         and len(kid.children) >= 1
         and not any(c.absolute for c in kid.children)
-        and kid.props.get("primaryAxisAlignItems") == "MIN"
+        and kid.auto is not None
+        and kid.auto.primary_align == "MIN"
     )
 
 
@@ -411,7 +424,7 @@ def _voice(node: WNode) -> tuple[float, int, float] | None:
 
 
 def _mergeable(node: WNode) -> bool:
-    return node.type == "TEXT" and not node.absolute and not node.truncated and not node.props
+    return node.type == "TEXT" and not node.absolute and not node.truncated and node.control is None
 
 
 def merge_paragraphs(children: list[WNode]) -> list[WNode]:
@@ -460,20 +473,11 @@ def _as_paragraphs(node: WNode) -> WNode:
     return node
 
 
-def _inside(inner: Rect, outer: Rect) -> bool:
-    return (
-        inner.x >= outer.x - TOL
-        and inner.y >= outer.y - TOL
-        and inner.right <= outer.right + TOL
-        and inner.bottom <= outer.bottom + TOL
-    )
-
-
 def _inflatable(node: WNode) -> bool:
     return node.type == "FRAME" and not node.painted
 
 
-def _inflate(node: WNode, side: str, amount: float) -> None:
+def _inflate(node: WNode, side: Side, amount: float) -> None:
     b = node.box
     if side == "Left":
         node.box = Rect(b.x - amount, b.y, b.width + amount, b.height)
@@ -483,13 +487,12 @@ def _inflate(node: WNode, side: str, amount: float) -> None:
         node.box = Rect(b.x, b.y, b.width + amount, b.height)
     else:
         node.box = Rect(b.x, b.y, b.width, b.height + amount)
-    if node.layout_mode != "NONE":
-        key = f"padding{side}"
-        node.props[key] = node.props.get(key, 0.0) + amount
+    if node.auto is not None:
+        node.auto.pad(side, amount)
 
 
-def arrange_tree(root: WNode, outcomes: list[Outcome]) -> None:
-    Arranger(outcomes).tree(root)
+def arrange_tree(root: WNode, findings: list[Finding]) -> None:
+    Arranger(findings).tree(root)
 
 
 def _redundant(node: WNode) -> bool:
@@ -499,7 +502,7 @@ def _redundant(node: WNode) -> bool:
     # A shadow counts as paint while building but the spec has no effects: it is not a reason to stay.
     if node.fill or node.fill_token or node.stroke or node.clips or node.opacity < 1:
         return False
-    if node.layout_mode != "NONE" and any(node.props.get(f"padding{side}", 0.0) > 0.5 for side in _SIDES):
+    if node.auto is not None and any(padding > 0.5 for padding in node.auto.paddings):
         return False
     child, box = node.children[0], node.box
     return all(

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from wf2des.generator.build import is_icon_text
-from wf2des.generator.capture_model import CapturedElement, CapturedScreen, CapturedText
+from wf2des.generator.capture_model import CapturedElement, CapturedScreen, CapturedText, Rect
+from wf2des.spec import Node
 
 __all__ = [
     "editability",
@@ -20,7 +20,7 @@ __all__ = [
 ]
 
 
-def iter_nodes(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
+def iter_nodes(node: Node) -> Iterator[Node]:
     yield node
     for child in node.get("children", ()):
         yield from iter_nodes(child)
@@ -62,7 +62,7 @@ def _counts(ch: str) -> bool:
     return ch.isprintable() and not ch.isspace()
 
 
-def text_coverage(screen: CapturedScreen, root: Mapping[str, Any]) -> float:
+def text_coverage(screen: CapturedScreen, root: Node) -> float:
     """Share of the rendered non-space characters found in TEXT nodes (multiset match, order-insensitive)."""
     page: Counter[str] = Counter(ch for text in visible_text(screen.root) for ch in text if _counts(ch))
     total = sum(page.values())
@@ -74,9 +74,9 @@ def text_coverage(screen: CapturedScreen, root: Mapping[str, Any]) -> float:
     return sum(min(count, spec[ch]) for ch, count in page.items()) / total
 
 
-def _iou(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> float:
-    ax, ay, aw, ah = a
-    bx, by, bw, bh = b
+def _iou(a: Rect, b: Rect) -> float:
+    ax, ay, aw, ah = a.x, a.y, a.width, a.height
+    bx, by, bw, bh = b.x, b.y, b.width, b.height
     ix = max(0.0, min(ax + aw, bx + bw) - max(ax, bx))
     iy = max(0.0, min(ay + ah, by + bh) - max(ay, by))
     inter = ix * iy
@@ -88,7 +88,7 @@ def _iou(a: tuple[float, float, float, float], b: tuple[float, float, float, flo
     return inter / union
 
 
-def replay_iou(root: Mapping[str, Any], boxes: Mapping[str, tuple[float, float, float, float]]) -> float:
+def replay_iou(root: Node, boxes: Mapping[str, Rect]) -> float:
     """Mean IoU of every leaf's replayed box against its captured box."""
     scores = []
     for node in iter_nodes(root):
@@ -96,12 +96,12 @@ def replay_iou(root: Mapping[str, Any], boxes: Mapping[str, tuple[float, float, 
             continue
         captured = node["capturedBox"]
         scores.append(
-            _iou(boxes[node["id"]], (captured["x"], captured["y"], captured["width"], captured["height"]))
+            _iou(boxes[node["id"]], Rect(captured["x"], captured["y"], captured["width"], captured["height"]))
         )
     return sum(scores) / len(scores) if scores else 1.0
 
 
-def editability(root: Mapping[str, Any]) -> tuple[float, float]:
+def editability(root: Node) -> tuple[float, float]:
     """(share of frames with ≥ 2 children that use auto layout, share of nodes positioned absolutely)."""
     frames = [n for n in iter_nodes(root) if n["type"] == "FRAME" and len(n.get("children", ())) >= 2]
     auto = sum(1 for n in frames if n["layoutMode"] != "NONE")
@@ -115,6 +115,6 @@ def editability(root: Mapping[str, Any]) -> tuple[float, float]:
     return (auto / len(frames) if frames else 1.0, absolute / len(nodes) if nodes else 0.0)
 
 
-def layer_economy(screen: CapturedScreen, root: Mapping[str, Any]) -> float:
+def layer_economy(screen: CapturedScreen, root: Node) -> float:
     elements = visible_elements(screen.root)
     return sum(1 for _ in iter_nodes(root)) / elements if elements else 0.0

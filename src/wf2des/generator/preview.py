@@ -17,9 +17,11 @@ from xml.sax.saxutils import escape
 import cairocffi
 from PIL import Image
 
+from wf2des.generator.capture_model import Rect
 from wf2des.generator.contrast import hex_rgb
-from wf2des.generator.replay import Box, replay_screen
+from wf2des.generator.replay import replay_screen
 from wf2des.generator.tokens import COLOR_VALUES, STYLE_WEIGHTS
+from wf2des.spec import Node, Spec
 
 __all__ = ["render_preview_png", "render_preview_svg"]
 
@@ -27,10 +29,12 @@ _FLAG = "#E8590C"
 _MAX_HEIGHT = 6000.0
 
 
-def _hex(spec: Mapping[str, Any], token: str | None, default: str) -> str:
+def _hex(spec: Spec, token: str | None, default: str) -> str:
     if not token:
         return default
-    value = spec["tokens"]["color"].get(token, {}).get("hex")
+    # Read as plain mappings: a token missing from the spec falls back to the palette.
+    colors: Mapping[str, Mapping[str, Any]] = spec["tokens"]["color"]
+    value = colors.get(token, {}).get("hex")
     return str(value or COLOR_VALUES.get(token, default))
 
 
@@ -66,7 +70,7 @@ def _wrap_at(text: str, per_line: int) -> list[str]:
 class _Painter:
     """Lays the spec out as drawing operations; a backend (SVG text or a Cairo surface) draws them."""
 
-    def __init__(self, spec: Mapping[str, Any], boxes: Mapping[str, Box], flagged: set[str]) -> None:
+    def __init__(self, spec: Spec, boxes: Mapping[str, Rect], flagged: set[str]) -> None:
         self.spec = spec
         self.boxes = boxes
         self.flagged = flagged
@@ -75,7 +79,7 @@ class _Painter:
     def shape(
         self,
         ellipse: bool,
-        box: Box,
+        box: Rect,
         radius: float,
         fill: str | None,
         stroke: str | None,
@@ -84,16 +88,16 @@ class _Painter:
     ) -> None:
         raise NotImplementedError
 
-    def cross(self, box: Box) -> None:
+    def cross(self, box: Rect) -> None:
         raise NotImplementedError
 
     def label(self, cx: float, baseline: float, text: str) -> None:
         raise NotImplementedError
 
-    def flag(self, box: Box) -> None:
+    def flag(self, box: Rect) -> None:
         raise NotImplementedError
 
-    def clip(self, box: Box | None) -> None:
+    def clip(self, box: Rect | None) -> None:
         """Clip what follows to ``box``; ``None`` ends the innermost clip."""
         raise NotImplementedError
 
@@ -103,8 +107,9 @@ class _Painter:
         raise NotImplementedError
 
     # ---- layout ----------------------------------------------------------------------------------------
-    def node(self, node: Mapping[str, Any]) -> None:
-        x, y, w, h = box = self.boxes[node["id"]]
+    def node(self, node: Node) -> None:
+        box = self.boxes[node["id"]]
+        x, y, w, h = box.x, box.y, box.width, box.height
         if y >= _MAX_HEIGHT:
             return  # below the cut: drawing it would cost time and show nothing
         kind = node["type"]
@@ -138,13 +143,13 @@ class _Painter:
         if clipped:
             self.clip(None)
 
-    def _instance(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
+    def _instance(self, node: Node, x: float, y: float, w: float, h: float) -> None:
         """A library instance: its box in Figma's component purple, with its label (or the component's name).
 
         The label is what the designer will read in Figma (the element's own text in the component's text
         layer); the component's name is the small tag above it when the box has room.
         """
-        self.shape(False, (x, y, w, h), min(4.0, h / 2), "#F1ECFF", "#7B61FF", 1.0, 1.0)
+        self.shape(False, Rect(x, y, w, h), min(4.0, h / 2), "#F1ECFF", "#7B61FF", 1.0, 1.0)
         overrides = node.get("textOverrides") or ()
         label = str(overrides[0]["characters"]) if overrides else str(node.get("name", ""))
         size = max(6.0, min(12.0, h * 0.45))
@@ -158,8 +163,9 @@ class _Painter:
             name = str(node.get("name", ""))[: max(1, int((w - 6) / (tag * 0.55)))]
             self.text([(x + 3, y + tag + 2, name)], tag, 400, "#7B61FF", "start")
 
-    def _text(self, node: Mapping[str, Any], x: float, y: float, w: float, h: float) -> None:
-        style = self.spec["tokens"]["text"].get(node.get("textStyle", ""), {})
+    def _text(self, node: Node, x: float, y: float, w: float, h: float) -> None:
+        styles: Mapping[str, Mapping[str, Any]] = self.spec["tokens"]["text"]
+        style = styles.get(node.get("textStyle", ""), {})
         size = float(style.get("fontSize", 16))
         line = float(style.get("lineHeight", {}).get("value", size * 1.2)) or size * 1.2
         weight = int(style.get("fontWeight", 400))
@@ -198,21 +204,21 @@ class _Painter:
 
 
 class _Svg(_Painter):
-    def __init__(self, spec: Mapping[str, Any], boxes: Mapping[str, Box], flagged: set[str]) -> None:
+    def __init__(self, spec: Spec, boxes: Mapping[str, Rect], flagged: set[str]) -> None:
         super().__init__(spec, boxes, flagged)
         self.parts: list[str] = []
 
     def shape(
         self,
         ellipse: bool,
-        box: Box,
+        box: Rect,
         radius: float,
         fill: str | None,
         stroke: str | None,
         width: float,
         opacity: float,
     ) -> None:
-        x, y, w, h = box
+        x, y, w, h = box.x, box.y, box.width, box.height
         paint = f' fill="{fill or "none"}"'
         if stroke:
             paint += f' stroke="{stroke}" stroke-width="{width}"'
@@ -227,8 +233,8 @@ class _Svg(_Painter):
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius:.1f}"{paint}/>'
             )
 
-    def cross(self, box: Box) -> None:
-        x, y, w, h = box
+    def cross(self, box: Rect) -> None:
+        x, y, w, h = box.x, box.y, box.width, box.height
         self.parts.append(
             f'<path d="M{x:.1f} {y:.1f}L{x + w:.1f} {y + h:.1f}M{x + w:.1f} {y:.1f}L{x:.1f} {y + h:.1f}" stroke="#BDBDBD" stroke-width="1"/>'
         )
@@ -238,17 +244,17 @@ class _Svg(_Painter):
             f'<text x="{cx:.1f}" y="{baseline:.1f}" font-size="12" text-anchor="middle" fill="#6B6B6B" font-family="sans-serif">{escape(text)}</text>'
         )
 
-    def flag(self, box: Box) -> None:
-        x, y, w, h = box
+    def flag(self, box: Rect) -> None:
+        x, y, w, h = box.x, box.y, box.width, box.height
         self.parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" stroke="{_FLAG}" stroke-width="2" stroke-dasharray="6 3"/>'
         )
 
-    def clip(self, box: Box | None) -> None:
+    def clip(self, box: Rect | None) -> None:
         if box is None:
             self.parts.append("</g></svg>")
             return
-        x, y, w, h = box
+        x, y, w, h = box.x, box.y, box.width, box.height
         self.parts.append(
             f'<svg x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" overflow="hidden"><g transform="translate({-x:.1f},{-y:.1f})">'
         )
@@ -282,7 +288,7 @@ class _Cairo(_Painter):
     placement, which made the preview most of a worker's time on text-heavy pages."""
 
     def __init__(
-        self, spec: Mapping[str, Any], boxes: Mapping[str, Box], flagged: set[str], context: cairocffi.Context
+        self, spec: Spec, boxes: Mapping[str, Rect], flagged: set[str], context: cairocffi.Context
     ) -> None:
         super().__init__(spec, boxes, flagged)
         self.ctx = context
@@ -291,8 +297,8 @@ class _Cairo(_Painter):
         r, g, b = hex_rgb(colour)
         self.ctx.set_source_rgba(r, g, b, alpha)
 
-    def _path(self, ellipse: bool, box: Box, radius: float) -> None:
-        x, y, w, h = box
+    def _path(self, ellipse: bool, box: Rect, radius: float) -> None:
+        x, y, w, h = box.x, box.y, box.width, box.height
         ctx = self.ctx
         ctx.new_path()
         if ellipse and w > 0 and h > 0:
@@ -315,7 +321,7 @@ class _Cairo(_Painter):
     def shape(
         self,
         ellipse: bool,
-        box: Box,
+        box: Rect,
         radius: float,
         fill: str | None,
         stroke: str | None,
@@ -332,8 +338,8 @@ class _Cairo(_Painter):
             self.ctx.set_line_width(width)
             self.ctx.stroke()
 
-    def cross(self, box: Box) -> None:
-        x, y, w, h = box
+    def cross(self, box: Rect) -> None:
+        x, y, w, h = box.x, box.y, box.width, box.height
         ctx = self.ctx
         ctx.new_path()
         ctx.move_to(x, y)
@@ -347,7 +353,7 @@ class _Cairo(_Painter):
     def label(self, cx: float, baseline: float, text: str) -> None:
         self.text([(cx, baseline, text)], 12, 400, "#6B6B6B", "middle")
 
-    def flag(self, box: Box) -> None:
+    def flag(self, box: Rect) -> None:
         self._path(False, box, 0)
         self._source(_FLAG)
         self.ctx.set_line_width(2)
@@ -355,7 +361,7 @@ class _Cairo(_Painter):
         self.ctx.stroke()
         self.ctx.set_dash([])
 
-    def clip(self, box: Box | None) -> None:
+    def clip(self, box: Rect | None) -> None:
         if box is None:
             self.ctx.restore()
             return
@@ -382,14 +388,14 @@ class _Cairo(_Painter):
             ctx.show_text(line)
 
 
-def render_preview_svg(spec: Mapping[str, Any], screen_index: int = 0) -> str:
+def render_preview_svg(spec: Spec, screen_index: int = 0) -> str:
     screen = spec["screens"][screen_index]
     root = screen["root"]
     boxes = replay_screen(root)
     flagged = {str(o["nodeId"]) for o in spec["outcomes"] if o["flagged"] and o["nodeId"]}
     svg = _Svg(spec, boxes, flagged)
     svg.node(root)
-    _, _, width, height = boxes[root["id"]]
+    width, height = boxes[root["id"]].width, boxes[root["id"]].height
     height = min(height, _MAX_HEIGHT)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.1f} {height:.1f}">'
@@ -397,12 +403,12 @@ def render_preview_svg(spec: Mapping[str, Any], screen_index: int = 0) -> str:
     )
 
 
-def render_preview_png(spec: Mapping[str, Any], screen_index: int = 0) -> bytes:
+def render_preview_png(spec: Spec, screen_index: int = 0) -> bytes:
     """PNG of one screen, drawn with Cairo; very tall pages are cut at 6,000 px to keep the image small."""
     root = spec["screens"][screen_index]["root"]
     boxes = replay_screen(root)
     flagged = {str(o["nodeId"]) for o in spec["outcomes"] if o["flagged"] and o["nodeId"]}
-    _, _, width, height = boxes[root["id"]]
+    width, height = boxes[root["id"]].width, boxes[root["id"]].height
     surface = cairocffi.ImageSurface(
         cairocffi.FORMAT_RGB24, max(1, round(width)), max(1, round(min(height, _MAX_HEIGHT)))
     )

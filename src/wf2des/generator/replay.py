@@ -8,13 +8,10 @@ the auto layout we emit reproduces the captured page and to drive the preview.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from wf2des.generator.capture_model import Rect
+from wf2des.spec import Node, Spec
 
-__all__ = ["Box", "replay_layout", "replay_screen"]
-
-Box = tuple[float, float, float, float]
-Node = Mapping[str, Any]
+__all__ = ["replay_layout", "replay_screen"]
 
 
 def _flow(node: Node) -> list[Node]:
@@ -49,8 +46,8 @@ def _measure(node: Node, horizontal: bool) -> float:
     return float(node["width"] if horizontal else node["height"])
 
 
-def _place(node: Node, x: float, y: float, w: float, h: float, out: dict[str, Box]) -> None:
-    out[node["id"]] = (x, y, w, h)
+def _place(node: Node, x: float, y: float, w: float, h: float, out: dict[str, Rect]) -> None:
+    out[node["id"]] = Rect(x, y, w, h)
     children = node.get("children", ())
     mode = node.get("layoutMode", "NONE")
     if mode == "NONE":
@@ -132,16 +129,16 @@ def _place(node: Node, x: float, y: float, w: float, h: float, out: dict[str, Bo
         cross_offset += line_cross + float(node.get("counterAxisSpacing", 0.0))
 
 
-def replay_screen(root: Node) -> dict[str, Box]:
+def replay_screen(root: Node) -> dict[str, Rect]:
     """Absolute boxes (page coordinates) of every node of one screen's tree."""
-    out: dict[str, Box] = {}
+    out: dict[str, Rect] = {}
     _place(root, float(root["x"]), float(root["y"]), _measure(root, True), _measure(root, False), out)
     return out
 
 
-def replay_layout(spec: Mapping[str, Any]) -> dict[str, Box]:
+def replay_layout(spec: Spec) -> dict[str, Rect]:
     """Absolute boxes of every node of every screen, keyed by node id (ids are unique across screens)."""
-    out: dict[str, Box] = {}
+    out: dict[str, Rect] = {}
     for screen in spec["screens"]:
         out.update(replay_screen(screen["root"]))
     return out

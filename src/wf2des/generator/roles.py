@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from wf2des.spec import Role
+
 __all__ = ["LOW_CONFIDENCE", "ROLE_NAMES", "element_role", "frame_name"]
 
 LOW_CONFIDENCE = 0.5
 
-ROLE_NAMES: Mapping[str, str] = {
+ROLE_NAMES: Mapping[Role, str] = {
     "button": "Button",
     "link": "Link",
     "input": "Input",
@@ -31,7 +33,7 @@ ROLE_NAMES: Mapping[str, str] = {
     "table": "Table",
 }
 
-_TAG_ROLES: Mapping[str, tuple[str, float]] = {
+_TAG_ROLES: Mapping[str, tuple[Role, float]] = {
     "button": ("button", 0.95),
     "a": ("link", 0.9),
     "nav": ("nav", 0.95),
@@ -52,7 +54,7 @@ _TAG_ROLES: Mapping[str, tuple[str, float]] = {
     "textarea": ("textarea", 0.95),
     "select": ("select", 0.95),
 }
-_ARIA_ROLES: Mapping[str, str] = {
+_ARIA_ROLES: Mapping[str, Role] = {
     "button": "button",
     "link": "link",
     "navigation": "nav",
@@ -78,7 +80,7 @@ def _class_tokens(attrs: Mapping[str, str]) -> list[str]:
 
 def element_role(
     tag: str, attrs: Mapping[str, str], *, painted: bool, pointer: bool
-) -> tuple[str | None, float]:
+) -> tuple[Role | None, float]:
     aria = attrs.get("role", "").strip().lower()
     if aria in _ARIA_ROLES:
         return _ARIA_ROLES[aria], 0.9
@@ -103,7 +105,7 @@ def token_is_card(classes: list[str]) -> bool:
     return any(token in _CARD_CLASSES for token in classes)
 
 
-def frame_name(tag: str, attrs: Mapping[str, str], role: str | None) -> str:
+def frame_name(tag: str, attrs: Mapping[str, str], role: Role | None) -> str:
     if role:
         return ROLE_NAMES[role]
     if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from wf2des.generator.capture_model import Rect
 from wf2des.generator.contrast import (
     LARGE_TEXT_RATIO,
     NORMAL_TEXT_RATIO,
@@ -27,8 +28,8 @@ from wf2des.generator.contrast import (
     hex_rgb,
     is_large_text,
 )
-from wf2des.generator.replay import Box
 from wf2des.generator.tokens import COLOR_VALUES, STYLE_WEIGHTS
+from wf2des.spec import Node, Spec
 
 __all__ = [
     "PaintedNode",
@@ -39,8 +40,6 @@ __all__ = [
     "text_words",
     "word_coverage",
 ]
-
-Node = Mapping[str, Any]
 
 
 def _is_icon_word(word: str) -> bool:
@@ -97,7 +96,7 @@ class PaintedNode:
     """A node in paint order with its visible rectangle (clipped by its clipping ancestors)."""
 
     node: Node
-    visible: Box | None
+    visible: Rect | None
     ancestors: frozenset[str]
 
 
@@ -107,18 +106,18 @@ def _walk(node: Node) -> Iterator[Node]:
         yield from _walk(child)
 
 
-def _intersect(a: Box, b: Box) -> Box | None:
-    x, y = max(a[0], b[0]), max(a[1], b[1])
-    right, bottom = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
+def _intersect(a: Rect, b: Rect) -> Rect | None:
+    x, y = max(a.x, b.x), max(a.y, b.y)
+    right, bottom = min(a.right, b.right), min(a.bottom, b.bottom)
     if right - x <= 0 or bottom - y <= 0:
         return None
-    return (x, y, right - x, bottom - y)
+    return Rect(x, y, right - x, bottom - y)
 
 
-def painted_nodes(root: Node, boxes: Mapping[str, Box]) -> list[PaintedNode]:
+def painted_nodes(root: Node, boxes: Mapping[str, Rect]) -> list[PaintedNode]:
     out: list[PaintedNode] = []
 
-    def visit(node: Node, clip: Box | None, ancestors: frozenset[str]) -> None:
+    def visit(node: Node, clip: Rect | None, ancestors: frozenset[str]) -> None:
         box = boxes[node["id"]]
         visible = _intersect(box, clip) if clip is not None else box
         out.append(PaintedNode(node, visible, ancestors))
@@ -133,19 +132,19 @@ def painted_nodes(root: Node, boxes: Mapping[str, Box]) -> list[PaintedNode]:
     return out
 
 
-def _centre(box: Box) -> tuple[float, float]:
-    return (box[0] + box[2] / 2, box[1] + box[3] / 2)
+def _centre(box: Rect) -> tuple[float, float]:
+    return (box.x + box.width / 2, box.y + box.height / 2)
 
 
-def _contains(box: Box | None, point: tuple[float, float]) -> bool:
-    return box is not None and box[0] <= point[0] <= box[0] + box[2] and box[1] <= point[1] <= box[1] + box[3]
+def _contains(box: Rect | None, point: tuple[float, float]) -> bool:
+    return box is not None and box.x <= point[0] <= box.right and box.y <= point[1] <= box.bottom
 
 
 def _has_fill(node: Node) -> bool:
     return node["type"] != "TEXT" and bool(node.get("fill"))
 
 
-def hidden_texts(root: Node, boxes: Mapping[str, Box]) -> list[Node]:
+def hidden_texts(root: Node, boxes: Mapping[str, Rect]) -> list[Node]:
     """TEXT nodes whose centre lies under a later-painted filled node that is not one of their ancestors."""
     painted = painted_nodes(root, boxes)
     hidden = []
@@ -160,16 +159,16 @@ def hidden_texts(root: Node, boxes: Mapping[str, Box]) -> list[Node]:
     return hidden
 
 
-def _hex(spec: Node, token: str | None) -> tuple[float, float, float]:
-    value = spec["tokens"]["color"].get(token or "", {}).get("hex") or COLOR_VALUES.get(
-        token or "", "#FFFFFF"
-    )
+def _hex(spec: Spec, token: str | None) -> tuple[float, float, float]:
+    # Read as plain mappings: a token missing from the spec falls back to the palette.
+    colors: Mapping[str, Mapping[str, Any]] = spec["tokens"]["color"]
+    value = colors.get(token or "", {}).get("hex") or COLOR_VALUES.get(token or "", "#FFFFFF")
     return hex_rgb(str(value))
 
 
-def _runs(spec: Node, node: Node) -> Iterator[tuple[str, float, int]]:
+def _runs(spec: Spec, node: Node) -> Iterator[tuple[str, float, int]]:
     """(fill token, font size, weight) of the node's main style and of each of its style runs."""
-    styles = spec["tokens"]["text"]
+    styles: Mapping[str, Mapping[str, Any]] = spec["tokens"]["text"]
     main = styles.get(node.get("textStyle", ""), {})
     yield node.get("fill", ""), float(main.get("fontSize", 16)), int(main.get("fontWeight", 400))
     for run in node.get("styleRuns", ()):
@@ -179,7 +178,7 @@ def _runs(spec: Node, node: Node) -> Iterator[tuple[str, float, int]]:
 
 
 def contrast_failures(
-    spec: Node, root: Node, boxes: Mapping[str, Box]
+    spec: Spec, root: Node, boxes: Mapping[str, Rect]
 ) -> tuple[int, list[tuple[Node, float]]]:
     """(visible TEXT nodes checked, those under the WCAG ratio with their worst ratio)."""
     painted = painted_nodes(root, boxes)

@@ -18,7 +18,7 @@ import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from wf2des.generator.model import Outcome, WNode
+from wf2des.generator.model import Finding, WNode
 
 __all__ = ["unhide_text"]
 
@@ -116,13 +116,13 @@ def _move(text: _Entry, cover: _Entry) -> bool:
     return True
 
 
-def unhide_text(root: WNode, outcomes: list[Outcome]) -> None:
+def unhide_text(root: WNode, findings: list[Finding]) -> None:
     for _ in range(_MAX_MOVES):
         for text, cover in _conflicts(root):
             if _move(text, cover):
                 if cover.node.type == "IMAGE" and cover.node.paint_order > text.node.paint_order:
-                    outcomes.append(
-                        Outcome(
+                    findings.append(
+                        Finding(
                             "image_behind_text",
                             "an image painted over text is drawn behind it (taken as see-through decoration)",
                             False,

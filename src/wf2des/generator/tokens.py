@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from wf2des.generator.css import lightness
 from wf2des.generator.model import TextRun, WNode
+from wf2des.spec import TextToken
 
 __all__ = [
     "COLOR_VALUES",
@@ -108,7 +108,7 @@ def run_token(node: WNode, run: TextRun) -> str:
     """The colour token a text run is emitted with."""
     if run.fill_token is not None:
         return run.fill_token
-    if node.props.get("placeholder"):
+    if node.control is not None and node.control.placeholder:
         return "color/wf/text-muted"
     return text_color_token(run.color)
 
@@ -177,8 +177,8 @@ class TextRamp:
             return "text/caption"
         return "text/body-strong" if run.weight >= 600 else "text/body"
 
-    def definitions(self) -> dict[str, dict[str, Any]]:
-        out: dict[str, dict[str, Any]] = {}
+    def definitions(self) -> dict[str, TextToken]:
+        out: dict[str, TextToken] = {}
         for token in sorted(self._stats):
             stats = self._stats[token]
             (size, weight, line), _ = max(sorted(stats.items()), key=lambda item: item[1])

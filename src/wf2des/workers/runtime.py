@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine, Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import Future
 from functools import cached_property
 from typing import Any, TypeVar
@@ -20,7 +20,7 @@ from pymongo.database import Database
 from wf2des.core.settings import Settings
 from wf2des.generator.capture_model import CaptureResult
 from wf2des.integrations.blobs import BlobStore, open_blob_store
-from wf2des.integrations.browser import BrowserCapturer
+from wf2des.integrations.browser import BrowserCapturer, Capturer
 from wf2des.integrations.docstore import open_docstore
 from wf2des.integrations.docstore.embedded import resolve_docstore_url
 from wf2des.workers.settings import WorkerSettings
@@ -31,16 +31,19 @@ T = TypeVar("T")
 
 
 class BrowserThread:
-    """A BrowserCapturer living on its own event loop thread."""
+    """A capturer (the real browser unless ``make_capturer`` says otherwise) on its own event loop thread."""
 
-    def __init__(self, chromium: str, recycle_after: int) -> None:
+    def __init__(
+        self, chromium: str, recycle_after: int, *, make_capturer: Callable[[str], Capturer] = BrowserCapturer
+    ) -> None:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="wf2des-browser", daemon=True)
         self._thread.start()
         self._chromium = chromium
         self._recycle_after = recycle_after
         self._jobs = 0
-        self._capturer: BrowserCapturer | None = None
+        self._make_capturer = make_capturer
+        self._capturer: Capturer | None = None
 
     def _run(self, coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
         future: Future[T] = asyncio.run_coroutine_threadsafe(coro, self._loop)
@@ -50,16 +53,16 @@ class BrowserThread:
         """Start Chromium now if it is not running, so a job's budget is not spent on launching it."""
         self._run(self._warm(), timeout=60)
 
-    async def _warm(self) -> BrowserCapturer:
+    async def _warm(self) -> Capturer:
         if self._capturer is not None and self._jobs >= self._recycle_after:
             await self._capturer.close()
             self._capturer, self._jobs = None, 0
         if self._capturer is None:
-            self._capturer = BrowserCapturer(self._chromium)
+            self._capturer = self._make_capturer(self._chromium)
             await self._capturer.start()  # if this fails, capture() restarts the same capturer
         return self._capturer
 
-    async def _capturer_ready(self) -> BrowserCapturer:
+    async def _capturer_ready(self) -> Capturer:
         capturer = await self._warm()
         self._jobs += 1
         return capturer

@@ -1,4 +1,4 @@
-"""Hostile ids and numbers are 4xx problem documents, never 500s (issue #14, item 4)."""
+"""Hostile ids and numbers are 4xx problem documents, never 500s."""
 
 from __future__ import annotations
 

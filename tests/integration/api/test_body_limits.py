@@ -1,4 +1,4 @@
-"""Bounded request bodies, whatever the framing, and authentication before the body (issue #14, item 1).
+"""Bounded request bodies, whatever the framing, and authentication before the body.
 
 Each case streams a chunked body far past its route's limit into a separate API process and checks that the
 answer (401 without credentials, 413 with them) comes while the client is still sending, that the API's RSS

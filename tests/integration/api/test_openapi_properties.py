@@ -17,7 +17,7 @@ from schemathesis.specs.openapi.checks import (
 from tests.integration.api.conftest import Live
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
-# Up to 200 examples per operation (issue #14; Hypothesis stops sooner when an operation has fewer distinct
+# Up to 200 examples per operation (Hypothesis stops sooner when an operation has fewer distinct
 # inputs): 20 operations ran in 96 s (220 s with a load average of 14 on the two cores), using about 60 s
 # of CPU, so well under 3 minutes on a CI runner. The per-test timeout leaves room for a loaded machine.
 EXAMPLES = 200
@@ -62,7 +62,7 @@ def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
     assert not failures, "\n\n".join(failures)
 
 
-# Reachable without a token: how a plugin gets one (issue #10). Everything else needs a bearer token.
+# Reachable without a token: how a plugin gets one. Everything else needs a bearer token.
 PUBLIC = {("post", "/v1/plugin-sessions"), ("get", "/v1/plugin-sessions/{readKey}")}
 
 

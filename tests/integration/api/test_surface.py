@@ -1,4 +1,4 @@
-"""The operational surface (issue #14, item 5): /metrics behind a token, OPTIONS with ``Allow``, the
+"""The operational surface: /metrics behind a token, OPTIONS with ``Allow``, the
 malformed-JSON 400 in the OpenAPI document."""
 
 from __future__ import annotations

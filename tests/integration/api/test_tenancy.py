@@ -139,7 +139,7 @@ def test_org_claim_accepts_a_comma_separated_list(live: Live, world: World, mint
 
 
 def test_cors_preflight_for_the_figma_plugin(live: Live) -> None:
-    """Plugin routes answer any origin (issue #10) without credentials; see test_cors.py for the rest."""
+    """Plugin routes answer any origin without credentials; see test_cors.py for the rest."""
     with httpx.Client(base_url=live.url) as client:
         resp = client.options(
             "/v1/projects/1/code2wf",

@@ -127,7 +127,6 @@ def test_a_writer_that_lost_its_marker_changes_nothing(
         lambda: short.write_captures(old, {"text/x": "1:2"}),
         lambda: short.complete(old, version="9"),
         lambda: short.fail(old, "boom"),
-        lambda: short.release(old),
         lambda: components.upsert(
             scope, old, "old-run", [ComponentRecord("k1", "1:1", "stale")], short.now()
         ),

@@ -24,6 +24,7 @@ from wf2des.integrations.figma import FigmaAuth, FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.jobs.contract import Code2wfJob
 from wf2des.jobs.keys import file_key, manifest_key
+from wf2des.spec import Node, Spec
 from wf2des.workers.code2wf.pipeline import generate
 from wf2des.workers.component_sweep.run import sweep_project
 from wf2des.workers.runtime import WorkerRuntime
@@ -100,7 +101,7 @@ def _sweep(runtime: WorkerRuntime, fake: FakeFigma) -> None:
     assert {s.status for s in asyncio.run(run())} == {"synced"}
 
 
-def _instances(spec: dict[str, Any]) -> list[dict[str, Any]]:
+def _instances(spec: Spec) -> list[Node]:
     return [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "INSTANCE"]
 
 

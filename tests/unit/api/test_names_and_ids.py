@@ -1,4 +1,4 @@
-"""Uploaded file names and resource ids refuse what could disguise them (issue #14, item 5)."""
+"""Uploaded file names and resource ids refuse what could disguise them."""
 
 from __future__ import annotations
 

@@ -19,10 +19,11 @@ from wf2des.assemble import (
 )
 from wf2des.generator import convert
 from wf2des.generator.schema import validate_spec
+from wf2des.spec import Spec
 
 
 @pytest.fixture(scope="module")
-def base_spec() -> dict[str, Any]:
+def base_spec() -> Spec:
     body = el(
         "body",
         (0, 0, 800, 200),
@@ -35,14 +36,14 @@ def base_spec() -> dict[str, Any]:
     return spec
 
 
-def _names(spec: dict[str, Any]) -> tuple[str, str, str]:
+def _names(spec: Spec) -> tuple[str, str, str]:
     text_token = sorted(spec["tokens"]["text"])[0]
     color_token = sorted(spec["tokens"]["color"])[0]
     colour_name = color_token.removeprefix("color/").removeprefix("wf/")
     return text_token, color_token, colour_name
 
 
-def _files(spec: dict[str, Any], *, library_colours: str = "variables") -> list[CaptureFile]:
+def _files(spec: Spec, *, library_colours: str = "variables") -> list[CaptureFile]:
     text_token, _, colour_name = _names(spec)
     style_name = text_token.removeprefix("text/")
     local_text = make_token("text_style", style_name)
@@ -76,12 +77,12 @@ def _files(spec: dict[str, Any], *, library_colours: str = "variables") -> list[
     )
 
 
-def _assembled(spec: dict[str, Any], files: list[CaptureFile]) -> dict[str, Any]:
+def _assembled(spec: Spec, files: list[CaptureFile]) -> Spec:
     captures = merge_captures(files)
     return apply_bindings(spec, style_bindings(spec, captures.ids), captures)
 
 
-def test_details_carry_kind_id_key_origin_and_validate(base_spec: dict[str, Any]) -> None:
+def test_details_carry_kind_id_key_origin_and_validate(base_spec: Spec) -> None:
     text_token, color_token, colour_name = _names(base_spec)
     spec = _assembled(base_spec, _files(base_spec))
     validate_spec(spec)
@@ -110,7 +111,7 @@ def test_details_carry_kind_id_key_origin_and_validate(base_spec: dict[str, Any]
     ]
 
 
-def test_colour_style_fallback_is_reported(base_spec: dict[str, Any]) -> None:
+def test_colour_style_fallback_is_reported(base_spec: Spec) -> None:
     _, color_token, _ = _names(base_spec)
     spec = _assembled(base_spec, _files(base_spec, library_colours="color_styles"))
     validate_spec(spec)
@@ -119,7 +120,7 @@ def test_colour_style_fallback_is_reported(base_spec: dict[str, Any]) -> None:
     assert spec["styleSources"][1]["colorSource"] == "color_styles"
 
 
-def test_a_capture_without_a_recorded_key_has_key_null(base_spec: dict[str, Any]) -> None:
+def test_a_capture_without_a_recorded_key_has_key_null(base_spec: Spec) -> None:
     text_token, _, _ = _names(base_spec)
     files = capture_files(
         [{"figma_file_key": "OldLib", "style_captures": {make_token("text_style", text_token[5:]): "1:2"}}],
@@ -131,7 +132,7 @@ def test_a_capture_without_a_recorded_key_has_key_null(base_spec: dict[str, Any]
     assert spec["styleSources"] == [{"figmaFileKey": "OldLib", "origin": "library", "colorSource": None}]
 
 
-def test_old_v1_specs_stay_valid(base_spec: dict[str, Any]) -> None:
+def test_old_v1_specs_stay_valid(base_spec: Spec) -> None:
     assert base_spec["schema"] == "wf2des.code2wf.spec/v1"
     validate_spec(base_spec)
     old = apply_bindings(base_spec, style_bindings(base_spec, {}))  # no capture sources: v1 shape
@@ -149,9 +150,7 @@ def test_old_v1_specs_stay_valid(base_spec: dict[str, Any]) -> None:
         (("styleSources", 0, "colorSource"), "guess"),
     ],
 )
-def test_the_schema_refuses_malformed_details(
-    base_spec: dict[str, Any], path: tuple[Any, ...], value: Any
-) -> None:
+def test_the_schema_refuses_malformed_details(base_spec: Spec, path: tuple[Any, ...], value: Any) -> None:
     spec = copy.deepcopy(_assembled(base_spec, _files(base_spec)))
     target: Any = spec
     for part in path[:-1]:

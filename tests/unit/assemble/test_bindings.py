@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+from typing import cast
+
 from wf2des.assemble import TokenAliases, apply_bindings, make_token, normalise_name, style_bindings
+from wf2des.spec import Spec
 
 CAPTURES = {
     make_token("text_style", "Heading 1"): "122:14",
@@ -13,12 +16,16 @@ CAPTURES = {
 }
 
 
-def spec(text: list[str], color: list[str]) -> dict[str, object]:
-    return {
-        "tokens": {"text": {t: {} for t in text}, "color": {c: {} for c in color}},
-        "outcomes": [{"id": "o1", "kind": "placeholder", "flagged": True}],
-        "flagCount": 1,
-    }
+def spec(text: list[str], color: list[str]) -> Spec:
+    # Only what the binding reads; the token definitions themselves do not matter here.
+    return cast(
+        Spec,
+        {
+            "tokens": {"text": {t: {} for t in text}, "color": {c: {} for c in color}},
+            "outcomes": [{"id": "o1", "kind": "placeholder", "flagged": True}],
+            "flagCount": 1,
+        },
+    )
 
 
 def test_normalisation() -> None:

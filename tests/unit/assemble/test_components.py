@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.unit.generator.conftest import BASE, page, text
-from wf2des.assemble.components import SPEC_V1_1, map_components
+from wf2des.assemble.components import map_components
 from wf2des.assemble.config import ComponentRule
 from wf2des.assemble.hints import element_hints
 from wf2des.assemble.library import Library, LibraryComponent, parse_variant_name
@@ -19,6 +19,7 @@ from wf2des.generator.capture_model import CapturedElement, CapturedText, Captur
 from wf2des.generator.metrics import iter_nodes
 from wf2des.generator.preview import render_preview_svg
 from wf2des.generator.schema import validate_spec
+from wf2des.spec import SPEC_SCHEMA_V1_1, Node, Outcome, Spec
 
 
 def _el(
@@ -157,16 +158,16 @@ def _kit() -> list[LibraryComponent]:
 
 
 @pytest.fixture
-def generated() -> tuple[dict[str, Any], CaptureResult]:
+def generated() -> tuple[Spec, CaptureResult]:
     capture = _capture()
     return convert(capture, source_entry="index.html"), capture
 
 
 def _mapped(
-    generated: tuple[dict[str, Any], CaptureResult],
+    generated: tuple[Spec, CaptureResult],
     rules: list[dict[str, Any]] | None = None,
     kit: list[LibraryComponent] | None = None,
-) -> dict[str, Any]:
+) -> Spec:
     spec, capture = generated
     parsed = [ComponentRule.model_validate(r) for r in rules or []]
     result = map_components(spec, kit if kit is not None else _kit(), parsed, element_hints(spec, capture))
@@ -174,11 +175,11 @@ def _mapped(
     return result.spec
 
 
-def _all_instances(spec: dict[str, Any]) -> list[dict[str, Any]]:
+def _all_instances(spec: Spec) -> list[Node]:
     return [n for s in spec["screens"] for n in iter_nodes(s["root"]) if n["type"] == "INSTANCE"]
 
 
-def _instances(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def _instances(spec: Spec) -> dict[str, Node]:
     """Instances by their text (or component name when they have none; the last of equals wins)."""
     return {
         " ".join(o["characters"] for o in n["textOverrides"]) or n["componentName"]: n
@@ -186,7 +187,7 @@ def _instances(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
 
 
-def _outcomes(spec: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+def _outcomes(spec: Spec, kind: str) -> list[Outcome]:
     return [o for o in spec["outcomes"] if o["kind"] == kind]
 
 
@@ -194,7 +195,7 @@ def test_buttons_fields_and_icons_become_instances_with_their_own_text(generated
     original = copy.deepcopy(generated[0])
     spec = _mapped(generated)
     assert generated[0] == original  # pure: the input spec is not changed
-    assert spec["schema"] == SPEC_V1_1
+    assert spec["schema"] == SPEC_SCHEMA_V1_1
     found = _instances(spec)
     save, cancel = found["Save"], found["Cancel"]
     assert (save["componentSetName"], save["variantProperties"]) == (
@@ -360,11 +361,11 @@ def test_rule_problems_name_the_rule_and_what_is_missing() -> None:
     ]
 
 
-def _node(spec: dict[str, Any], node_id: str) -> dict[str, Any]:
+def _node(spec: Spec, node_id: str | None) -> Node:
     return next(n for s in spec["screens"] for n in iter_nodes(s["root"]) if n["id"] == node_id)
 
 
-def _frame_id(spec: dict[str, Any], label: str) -> str:
+def _frame_id(spec: Spec, label: str) -> str:
     for screen in spec["screens"]:
         for node in iter_nodes(screen["root"]):
             if node["type"] == "FRAME" and any(

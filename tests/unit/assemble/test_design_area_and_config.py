@@ -8,7 +8,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from wf2des.assemble import AreaNotFound, ProjectConfig, Rect, design_area
+from wf2des.assemble import AreaNotFound, ProjectConfig, ResolvedArea, design_area
 from wf2des.integrations.figma.fake import FakeFigma
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[3] / "schemas" / "project-config.v1.json").read_text())
@@ -26,7 +26,7 @@ def config(design: dict[str, str]) -> ProjectConfig:
 
 def test_first_matching_top_level_frame_on_the_named_page(document: dict[str, Any]) -> None:
     rect = design_area(config({"page": "cover", "nodeNamePattern": "^cov"}), document)
-    assert rect == Rect("120:4", "cover", "cover", -311.0, -161.0, 620.0, 320.0)
+    assert rect == ResolvedArea("120:4", "cover", "cover", -311.0, -161.0, 620.0, 320.0)
 
 
 def test_explicit_node_id(document: dict[str, Any]) -> None:

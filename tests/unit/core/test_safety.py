@@ -1,4 +1,4 @@
-"""The safe-message scrubber (issue #14, item 5: AWS access key ids)."""
+"""The safe-message scrubber (AWS access key ids among them)."""
 
 from __future__ import annotations
 

@@ -7,15 +7,16 @@ import jsonschema
 import pytest
 
 from tests.unit.generator.conftest import el, page, text
-from wf2des.generator import SPEC_SCHEMA_ID, convert, replay_layout, spec_flag_count
+from wf2des.generator import convert, replay_layout, spec_flag_count
 from wf2des.generator.metrics import iter_nodes, replay_iou, text_coverage
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import load_schema, validate_spec
+from wf2des.spec import SPEC_SCHEMA_V1, Node, Spec
 
 REPO = Path(__file__).resolve().parents[3]
 
 
-def _by_name(spec: dict, name: str) -> dict:
+def _by_name(spec: Spec, name: str) -> Node:
     return next(n for n in iter_nodes(spec["screens"][0]["root"]) if n["name"] == name)
 
 
@@ -68,13 +69,13 @@ def test_spec_is_deterministic_and_valid(flex_page) -> None:
     )
     assert first == second
     spec = json.loads(first)
-    assert spec["schema"] == SPEC_SCHEMA_ID
+    assert spec["schema"] == SPEC_SCHEMA_V1
     validate_spec(spec)
 
 
 def test_schema_rejects_a_broken_spec(flex_page) -> None:
     spec = convert(flex_page, source_entry="index.html")
-    spec["screens"][0]["root"]["layoutMode"] = "GRID"
+    spec["screens"][0]["root"]["layoutMode"] = "GRID"  # type: ignore[typeddict-item]  # the point
     with pytest.raises(jsonschema.ValidationError):
         validate_spec(spec)
 

@@ -10,9 +10,10 @@ from tests.unit.generator.conftest import el, page, text
 from wf2des.generator import convert, replay_layout
 from wf2des.generator.metrics import iter_nodes, replay_iou, text_coverage
 from wf2des.generator.preview import render_preview_svg
+from wf2des.spec import Node, Spec
 
 
-def _texts(spec: dict) -> list[dict]:
+def _texts(spec: Spec) -> list[Node]:
     return [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "TEXT"]
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import cast
+
+from wf2des.generator.capture_model import Rect
 from wf2des.generator.replay import replay_screen
+from wf2des.spec import Node
 
 
-def leaf(node_id: str, w: float, h: float, **extra: object) -> dict:
-    return {
+def leaf(node_id: str, w: float, h: float, **extra: object) -> Node:
+    base: dict[str, object] = {
         "id": node_id,
         "type": "RECTANGLE",
         "x": 0,
@@ -17,10 +21,11 @@ def leaf(node_id: str, w: float, h: float, **extra: object) -> dict:
         "layoutSizingVertical": "FIXED",
         **extra,
     }
+    return cast(Node, base)  # a partial node: only what the replay reads
 
 
-def frame(node_id: str, mode: str, children: list[dict], **extra: object) -> dict:
-    base = {
+def frame(node_id: str, mode: str, children: list[Node], **extra: object) -> Node:
+    base: dict[str, object] = {
         "id": node_id,
         "type": "FRAME",
         "x": 0,
@@ -40,13 +45,13 @@ def frame(node_id: str, mode: str, children: list[dict], **extra: object) -> dic
         "children": children,
     }
     base.update(extra)
-    return base
+    return cast(Node, base)  # a partial node: only what the replay reads
 
 
 def test_horizontal_min_with_spacing_and_padding() -> None:
     boxes = replay_screen(frame("r", "HORIZONTAL", [leaf("a", 50, 20), leaf("b", 30, 40)]))
-    assert boxes["a"] == (5, 5, 50, 20)
-    assert boxes["b"] == (65, 5, 30, 40)
+    assert boxes["a"] == Rect(5, 5, 50, 20)
+    assert boxes["b"] == Rect(65, 5, 30, 40)
 
 
 def test_center_and_space_between() -> None:
@@ -59,13 +64,13 @@ def test_center_and_space_between() -> None:
             counterAxisAlignItems="CENTER",
         )
     )
-    assert centred["a"] == (125, 40, 50, 20)
+    assert centred["a"] == Rect(125, 40, 50, 20)
     spread = replay_screen(
         frame(
             "r", "HORIZONTAL", [leaf("a", 50, 20), leaf("b", 50, 20)], primaryAxisAlignItems="SPACE_BETWEEN"
         )
     )
-    assert spread["b"] == (245, 5, 50, 20)
+    assert spread["b"] == Rect(245, 5, 50, 20)
 
 
 def test_hug_and_fill() -> None:
@@ -83,8 +88,8 @@ def test_hug_and_fill() -> None:
             [inner, leaf("f", 10, 10, layoutSizingHorizontal="FILL", layoutSizingVertical="FILL")],
         )
     )
-    assert boxes["in"] == (5, 5, 70, 60)  # 5 + max(40, 60) + 5 wide, 5 + 20 + 10 + 20 + 5 tall
-    assert boxes["f"] == (85, 5, 210, 90)  # fills the 300 - 10 - 70 - 10 left, and the 90 px cross axis
+    assert boxes["in"] == Rect(5, 5, 70, 60)  # 5 + max(40, 60) + 5 wide, 5 + 20 + 10 + 20 + 5 tall
+    assert boxes["f"] == Rect(85, 5, 210, 90)  # fills the 300 - 10 - 70 - 10 left, and the 90 px cross axis
 
 
 def test_wrap_and_absolute_children() -> None:
@@ -92,15 +97,15 @@ def test_wrap_and_absolute_children() -> None:
         leaf("abs", 10, 10, x=7, y=9, layoutPositioning="ABSOLUTE")
     ]
     boxes = replay_screen(frame("r", "HORIZONTAL", kids, layoutWrap="WRAP", counterAxisSpacing=4, width=250))
-    assert boxes["0"] == (5, 5, 100, 20)
-    assert boxes["1"] == (115, 5, 100, 20)
-    assert boxes["2"] == (5, 29, 100, 20)
-    assert boxes["abs"] == (7, 9, 10, 10)
+    assert boxes["0"] == Rect(5, 5, 100, 20)
+    assert boxes["1"] == Rect(115, 5, 100, 20)
+    assert boxes["2"] == Rect(5, 29, 100, 20)
+    assert boxes["abs"] == Rect(7, 9, 10, 10)
 
 
 def test_none_layout_keeps_positions() -> None:
     boxes = replay_screen(frame("r", "NONE", [leaf("a", 10, 10, x=40, y=30)], x=100, y=200))
-    assert boxes["a"] == (140, 230, 10, 10)
+    assert boxes["a"] == Rect(140, 230, 10, 10)
 
 
 def test_preview_wrap_never_drops_words_when_the_estimate_is_too_narrow() -> None:

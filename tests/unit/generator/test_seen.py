@@ -4,7 +4,7 @@ and the measures themselves (word coverage, hidden text, contrast, redundant fra
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -14,18 +14,18 @@ from wf2des.generator.capture_model import CapturedElement, CapturedText
 from wf2des.generator.contrast import contrast_ratio, hex_rgb
 from wf2des.generator.metrics import iter_nodes
 from wf2des.generator.seen import contrast_failures, hidden_texts, redundant_frames, word_coverage
+from wf2des.spec import Node, Spec
 
 
 def _painted(item: CapturedElement | CapturedText, order: float) -> Any:
     return replace(item, paint_order=order)
 
 
-def _root(spec: dict[str, Any]) -> dict[str, Any]:
-    root: dict[str, Any] = spec["screens"][0]["root"]
-    return root
+def _root(spec: Spec) -> Node:
+    return spec["screens"][0]["root"]
 
 
-def _hex(spec: dict[str, Any], token: str) -> tuple[float, float, float]:
+def _hex(spec: Spec, token: str) -> tuple[float, float, float]:
     return hex_rgb(spec["tokens"]["color"][token]["hex"])
 
 
@@ -80,7 +80,9 @@ def test_a_frame_left_around_one_child_of_its_size_is_dropped() -> None:
     assert redundant_frames(_root(spec)) == []
 
 
-def _spec_with(children: list[dict[str, Any]]) -> dict[str, Any]:
+def _spec_with(children: list[dict[str, Any]]) -> Spec:
+    """A partial spec: only what the measures read."""
+
     def node(raw: dict[str, Any], index: int) -> dict[str, Any]:
         base = {"id": f"1:{index}", "name": raw.get("characters", "n"), "x": 0, "y": 0}
         base.update(raw)
@@ -99,7 +101,7 @@ def _spec_with(children: list[dict[str, Any]]) -> dict[str, Any]:
         "fill": "color/wf/white",
         "children": [node(c, i + 1) for i, c in enumerate(children)],
     }
-    return {
+    partial: dict[str, Any] = {
         "screens": [{"root": root}],
         "tokens": {
             "color": {
@@ -111,6 +113,7 @@ def _spec_with(children: list[dict[str, Any]]) -> dict[str, Any]:
             "text": {"text/body": {"fontSize": 16, "fontWeight": 400}},
         },
     }
+    return cast(Spec, partial)
 
 
 def test_the_measures_see_hidden_text_bad_contrast_and_glued_words() -> None:
@@ -162,4 +165,4 @@ def test_redundant_frames_are_counted_only_when_they_add_nothing() -> None:
     plain = {"id": "1:1", "type": "FRAME", "x": 0, "y": 0, "width": 50, "height": 50, "children": [child]}
     padded = dict(plain, id="1:3", paddingTop=4, height=54)
     root = {"id": "1:0", "type": "FRAME", "width": 100, "height": 200, "children": [plain, padded]}
-    assert [n["id"] for n in redundant_frames(root)] == ["1:1"]
+    assert [n["id"] for n in redundant_frames(cast(Node, root))] == ["1:1"]

@@ -1,4 +1,4 @@
-"""Each task starts with an empty log context (issue #14, item 5).
+"""Each task starts with an empty log context.
 
 A worker process runs many tasks; structlog's context variables outlive a task, so a component_sweep that
 followed a code2wf job used to log the previous job's ``code2wf_id``. The tasks run here through Celery's

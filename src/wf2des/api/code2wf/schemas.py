@@ -11,6 +11,7 @@ from wf2des.api.code2wf.report import MaterializationReport
 from wf2des.api.ids import ResourceId
 from wf2des.pg.repositories import Code2wfRecord
 from wf2des.pg.tables import Wf2desStatus
+from wf2des.spec import SPEC_SCHEMA_V1, SPEC_SCHEMA_V1_1
 
 __all__ = [
     "FIGMA_FILE_KEY",
@@ -116,9 +117,11 @@ class Code2wfSpec(BaseModel):
     Only the version field is spelled out here; generate the spec's own types from that JSON Schema.
     """
 
+    # Not in the docstring, which is the OpenAPI description: in Python the spec's types are ``wf2des.spec``;
+    # the API serves the stored spec's bytes as they are.
     model_config = ConfigDict(extra="allow", title="Code2wfSpec")
 
-    schema_: str = Field(alias="schema", description="wf2des.code2wf.spec/v1 or wf2des.code2wf.spec/v1.1")
+    schema_: str = Field(alias="schema", description=f"{SPEC_SCHEMA_V1} or {SPEC_SCHEMA_V1_1}")
 
 
 class Materialization(_Camel):

@@ -14,7 +14,7 @@ from wf2des.api.events.service import apply_event
 from wf2des.api.ids import ResourceId
 from wf2des.api.openapi_schema import inline_defs
 from wf2des.api.problems import problem_responses
-from wf2des.core.errors import InvalidInput, PayloadTooLarge, Unauthorized
+from wf2des.core.errors import InvalidInput, PayloadTooLarge
 from wf2des.core.webhooks import WebhookVerificationError, derive_callback_key, verify
 
 __all__ = ["router"]
@@ -57,9 +57,8 @@ async def receive_event(
     try:
         verify(key, request.headers, body)
     except WebhookVerificationError:
-        raise Unauthorized(
-            "The event signature is missing, invalid or stale.", code="invalid_signature"
-        ) from None
+        # One sentence for every failed check: the caller learns nothing about which part was wrong.
+        raise WebhookVerificationError("The event signature is missing, invalid or stale.") from None
     try:
         event = EVENT_ADAPTER.validate_json(body)
     except ValidationError as exc:

@@ -30,6 +30,7 @@ class OidcError(Wf2desError):
     """The provider could not be used or refused the exchange; the message is safe to show."""
 
     status = 502
+    title = "Error"
     code = "sign_in_failed"
 
 

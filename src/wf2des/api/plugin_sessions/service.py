@@ -18,7 +18,7 @@ from wf2des.api.plugin_sessions.keys import key_hash, new_key
 from wf2des.api.plugin_sessions.oidc import OidcClient, new_code_verifier
 from wf2des.api.plugin_sessions.schemas import PluginSessionCreated, PluginSessionToken
 from wf2des.api.state import AppState
-from wf2des.core.errors import NotFound, Unauthorized, Wf2desError
+from wf2des.core.errors import NotFound, ServiceUnavailable, Unauthorized
 from wf2des.core.logging import get_logger
 from wf2des.pg.repositories import ClaimedToken, PluginSessionRepository
 
@@ -35,8 +35,7 @@ __all__ = [
 _log = get_logger("wf2des.plugin_sessions")
 
 
-class TooManySessions(Wf2desError):
-    status = 503
+class TooManySessions(ServiceUnavailable):
     code = "too_many_pending_sign_ins"
 
 

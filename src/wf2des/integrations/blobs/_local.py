@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import BinaryIO
 from urllib.parse import unquote, urlsplit
 
-from wf2des.core.errors import BlobExists, BlobNotFound, ConfigError, InvalidInput, Wf2desError
+from wf2des.core.errors import BlobExists, BlobNotFound, ConfigError, InvalidInput, StoreError
 from wf2des.core.safety import safe_message
 from wf2des.integrations.blobs._keys import RESERVED_SEGMENT, validate_key, validate_prefix
 from wf2des.integrations.blobs._port import DEFAULT_CHUNK_SIZE
@@ -24,9 +24,9 @@ from wf2des.integrations.blobs._port import DEFAULT_CHUNK_SIZE
 __all__ = ["LocalBlobStore"]
 
 
-def _store_error(action: str, exc: OSError) -> Wf2desError:
+def _store_error(action: str, exc: OSError) -> StoreError:
     reason = safe_message(exc.strerror or type(exc).__name__)
-    return Wf2desError(f"the local blob store could not {action}: {reason}", code="blob_store_error")
+    return StoreError(f"the local blob store could not {action}: {reason}", code="blob_store_error")
 
 
 class LocalBlobStore:

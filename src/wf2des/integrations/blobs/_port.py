@@ -19,7 +19,7 @@ class BlobStore(Protocol):
     reserved ``.wf2des/`` keys.
 
     Errors: ``InvalidInput`` (code ``invalid_blob_key``) for a bad key, ``BlobExists`` when a key is taken,
-    ``BlobNotFound`` for a missing key, ``Wf2desError`` (code ``blob_store_error``) when the store itself
+    ``BlobNotFound`` for a missing key, ``StoreError`` (code ``blob_store_error``) when the store itself
     fails (network, permissions, disk) — retryable by the caller, never swallowed here.
 
     Known divergence: a local directory cannot hold both ``a`` and ``a/b`` (one would have to be a file and

@@ -18,7 +18,7 @@ import boto3
 from botocore.config import Config
 from botocore.exceptions import BotoCoreError, ClientError
 
-from wf2des.core.errors import BlobExists, BlobNotFound, ConfigError, Conflict, InvalidInput, Wf2desError
+from wf2des.core.errors import BlobExists, BlobNotFound, ConfigError, Conflict, InvalidInput, StoreError
 from wf2des.core.safety import safe_message
 from wf2des.integrations.blobs._keys import MAX_KEY_BYTES, RESERVED_SEGMENT, validate_key, validate_prefix
 from wf2des.integrations.blobs._port import DEFAULT_CHUNK_SIZE
@@ -42,8 +42,8 @@ def _code(exc: ClientError) -> str:
     return str(exc.response.get("Error", {}).get("Code", ""))
 
 
-def _store_error(action: str, exc: Exception) -> Wf2desError:
-    return Wf2desError(
+def _store_error(action: str, exc: Exception) -> StoreError:
+    return StoreError(
         f"the S3 blob store could not {action}: {safe_message(str(exc))}", code="blob_store_error"
     )
 

@@ -9,6 +9,7 @@ from wf2des.integrations.browser.errors import (
     PageCrashed,
     TooManyElements,
 )
+from wf2des.integrations.browser.port import Capturer, PhaseObserver
 
 __all__ = [
     "ORIGIN",
@@ -16,7 +17,9 @@ __all__ = [
     "BrowserCrashed",
     "CaptureError",
     "CaptureTimeout",
+    "Capturer",
     "NoEntry",
     "PageCrashed",
+    "PhaseObserver",
     "TooManyElements",
 ]

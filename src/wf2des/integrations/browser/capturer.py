@@ -3,8 +3,9 @@
 One Chromium process is reused; every capture gets a fresh browser context (no cookies, storage or cache
 shared between imports). The next context and its first page are made in the background right after a
 capture returns (closing the used one on the way), so a warm capture only loads and snapshots the page:
-opening a page costs a renderer process, 150-500 ms on a busy machine. Requests to ``http://wf2des.page/<path>`` are answered from the import's files;
-everything else is aborted and reported as blocked, so a page can never reach the network.
+opening a page costs a renderer process, 150-500 ms on a busy machine. Requests to
+``http://wf2des.page/<path>`` are answered from the import's files; everything else is aborted and reported
+as blocked, so a page can never reach the network.
 
 Hazards handled here:
 - a page that never settles (infinite loop in a script) is bounded by ``timeout_s``; its context is closed,
@@ -26,7 +27,7 @@ import time
 from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any
+from typing import Any, Self
 from urllib.parse import unquote, urlsplit
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, Route, async_playwright
@@ -44,6 +45,7 @@ from wf2des.integrations.browser.errors import (
     TooManyElements,
 )
 from wf2des.integrations.browser.isolation import Isolation, IsolationSettings, launch_options
+from wf2des.integrations.browser.port import PhaseObserver
 from wf2des.integrations.browser.snapshot import parse_document
 from wf2des.integrations.browser.stubs import stub_for
 
@@ -133,9 +135,16 @@ class _Slot:
 
 
 class BrowserCapturer:
-    """Async capture service; use as ``async with BrowserCapturer() as capturer:``."""
+    """The :class:`~wf2des.integrations.browser.port.Capturer` of the product; use as
+    ``async with BrowserCapturer() as capturer:``. ``on_phases`` is told each capture's phase timings."""
 
-    def __init__(self, chromium: str | None = None, *, isolation: Isolation | None = None) -> None:
+    def __init__(
+        self,
+        chromium: str | None = None,
+        *,
+        isolation: Isolation | None = None,
+        on_phases: PhaseObserver | None = None,
+    ) -> None:
         self._chromium = chromium or Settings().chromium
         # how page code is kept off the network: see ``isolation`` (a namespace unless configured otherwise)
         self._isolation: Isolation = isolation or IsolationSettings().isolation
@@ -144,9 +153,9 @@ class BrowserCapturer:
         self._lock = asyncio.Lock()
         self._spare: asyncio.Task[_Slot | None] | None = None
         self._needs_restart = False
-        self.last_phases: dict[str, float] = {}
+        self._on_phases = on_phases
 
-    async def __aenter__(self) -> BrowserCapturer:
+    async def __aenter__(self) -> Self:
         await self.start()
         return self
 
@@ -217,7 +226,8 @@ class BrowserCapturer:
     async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
         """A loaded page of the import in its own fresh context, served offline like a capture.
 
-        For tools that inspect the rendered page themselves (the benchmark runs a peer converter in it).
+        For callers that inspect the live page themselves: the network-isolation test holds a hostile page
+        open with it, the benchmark runs a peer converter in it. Not part of the ``Capturer`` port.
         """
         async with self._lock:
             if self._needs_restart or self._browser is None or not self._browser.is_connected():
@@ -343,7 +353,8 @@ class BrowserCapturer:
         # The used context serves nothing more while it closes.
         slot.files, slot.blocked, slot.missing, slot.guessed = {}, [], [], []
         self._spare = asyncio.get_running_loop().create_task(self._prepare_next(context))
-        self.last_phases = phases
+        if self._on_phases is not None:
+            self._on_phases(phases)
         return CaptureResult(
             entry=entry,
             screens=tuple(screens),

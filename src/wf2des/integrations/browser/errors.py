@@ -5,7 +5,11 @@ Wf2desError
     ├── CaptureTimeout           "timeout"            the page did not finish within the budget
     ├── TooManyElements          "too_many_elements"  the page is larger than max_elements
     ├── NoEntry                  "no_entry"           the entry file is not among the files
-    └── BrowserCrashed           "browser_crashed"    Chromium died or could not start
+    ├── PageCrashed              "page_crashed"       the page's renderer died; the browser is fine
+    └── BrowserCrashed           "browser_crashed"    Chromium died or could not start (503)
+        └── IsolationUnavailable "browser_crashed"    no network namespace on this host (``isolation``)
+
+Their place in the whole tree: ``wf2des.core.errors``.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ __all__ = ["BrowserCrashed", "CaptureError", "CaptureTimeout", "NoEntry", "PageC
 class CaptureError(Wf2desError):
     status = 422
     code = "capture_failed"
-    title = "The page could not be rendered"
+    title = "Invalid input"
     classification: ClassVar[str] = "capture_failed"
 
 
@@ -48,5 +52,6 @@ class PageCrashed(CaptureError):
 
 class BrowserCrashed(CaptureError):
     status = 503
+    title = "Service unavailable"
     code = "capture_browser_crashed"
     classification = "browser_crashed"

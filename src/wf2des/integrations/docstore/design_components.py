@@ -133,9 +133,6 @@ class DesignComponents:
         )
         return int(result.modified_count)
 
-    def count_active(self, scope: FileScope) -> int:
-        return self._components.count_documents({**scope.query(), "status": "active"})
-
     def list(self, scope: FileScope) -> list[DesignComponentDocument]:
         return list(self._components.find(scope.query()).sort("component_key", 1))
 

@@ -16,6 +16,7 @@ from pymongo.collection import Collection
 from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError
 
+from wf2des.core.errors import StoreError
 from wf2des.core.ids import new_uuid4
 from wf2des.integrations.docstore.records import ProjectFigmaFileDocument
 from wf2des.integrations.docstore.schema import INDEX_SCHEMA_VERSION, PROJECT_FIGMA_FILE
@@ -79,7 +80,10 @@ class ProjectFileRegistrations:
                 return doc
             # Some servers (SecantusDB under concurrent upserts) answer null for a lost insert race instead of
             # a duplicate-key error: retrying applies our $set to the winner's document.
-        raise RuntimeError("registration upsert lost the insert race three times")  # pragma: no cover
+        raise StoreError(  # pragma: no cover
+            "The document store lost a concurrent file registration three times; retry.",
+            code="docstore_error",
+        )
 
     def get(
         self, organization_id: int, project_id: int, figma_file_key: str

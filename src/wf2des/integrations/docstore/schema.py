@@ -13,6 +13,8 @@ from pymongo import ASCENDING
 from pymongo.database import Database
 from pymongo.errors import CollectionInvalid, OperationFailure
 
+from wf2des.core.errors import StoreError
+
 __all__ = [
     "DESIGN_COMPONENT",
     "FIGMA_FILE_KEY_PATTERN",
@@ -223,7 +225,9 @@ def ensure_schema(db: Database[Any]) -> None:
                     "collMod", name, validator=validator, validationLevel="strict", validationAction="error"
                 )
             except OperationFailure as exc:  # pragma: no cover - only on servers without collMod
-                raise RuntimeError(f"could not update the validator of {name}: {exc}") from exc
+                raise StoreError(
+                    f"could not update the validator of {name}: {exc}", code="docstore_error"
+                ) from exc
         collection = db[name]
         for index_name, keys, unique in _INDEXES[name]:
             collection.create_index(keys, name=index_name, unique=unique)

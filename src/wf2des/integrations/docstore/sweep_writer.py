@@ -115,12 +115,6 @@ class SweepWriter:
         self._fenced(marker, {"sweep_marker.expires_at": expires})
         return Marker(marker.file_id, marker.token, marker.acquired_at, expires)
 
-    def still_holds(self, marker: Marker) -> bool:
-        return (
-            self._files.count_documents({"_id": marker.file_id, "sweep_marker.token": marker.token}, limit=1)
-            == 1
-        )
-
     def write_captures(
         self,
         marker: Marker,
@@ -148,10 +142,6 @@ class SweepWriter:
     def fail(self, marker: Marker, error: str) -> None:
         """Record a failure and release the marker; ``components_synced_at`` stays as it was."""
         self._fenced(marker, {"sweep_error": safe_message(error), "sweep_marker": None})
-
-    def release(self, marker: Marker) -> None:
-        """Give the marker back without recording anything (a sweep that was cancelled)."""
-        self._fenced(marker, {"sweep_marker": None})
 
     def _fenced(self, marker: Marker, fields: dict[str, Any], *, now: datetime | None = None) -> None:
         assert set(fields) <= SWEEP_FIELDS | {"sweep_marker.expires_at"}, (

@@ -101,7 +101,6 @@ class FigmaClient:
         transport: httpx.AsyncBaseTransport | None = None,
         sleep: Sleep = asyncio.sleep,
     ) -> None:
-        self._auth = auth
         self._who = token_fingerprint(auth.token)
         self._pacer = pacer or shared_pacer(budget)
         self._retry = retry or RetryPolicy()

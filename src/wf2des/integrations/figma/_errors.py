@@ -1,7 +1,7 @@
 """The Figma client's own error tree.
 
 Every error raised by :class:`~wf2des.integrations.figma.FigmaClient` is a ``FigmaError``; callers catch the
-narrowest class whose handling differs::
+narrowest class whose handling differs (their place in the whole tree: ``wf2des.core.errors``)::
 
     FigmaError                      (Wf2desError, code "figma_error")
     ├── FigmaTransportError         the request never got an answer: timeouts / connection errors, retries spent
@@ -44,7 +44,7 @@ __all__ = [
 class FigmaError(Wf2desError):
     status = 502
     code = "figma_error"
-    title = "Figma API error"
+    title = "Error"  # what 502 has always rendered; clients branch on ``code``
 
 
 class FigmaTransportError(FigmaError):

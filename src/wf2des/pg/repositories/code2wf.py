@@ -110,36 +110,6 @@ class Code2wfRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
 
-    async def add(
-        self,
-        scope: ProjectScope,
-        *,
-        id: str,
-        page_import_id: str,
-        figma_file_key: str,
-        screen_id: str,
-        placement_target: str | None,
-        actor: str,
-    ) -> Code2wf:
-        stmt = (
-            insert(Code2wf)
-            .values(
-                id=id,
-                organization_id=scope.organization_id,
-                project_id=scope.project_id,
-                page_import_id=page_import_id,
-                figma_file_key=figma_file_key,
-                screen_id=screen_id,
-                placement_target=placement_target,
-                status=Wf2desStatus.PROCESSING,
-                attempt=1,
-                created_by=actor,
-                updated_by=actor,
-            )
-            .returning(Code2wf)
-        )
-        return (await self._session.scalars(stmt)).one()
-
     async def add_with_outbox(
         self,
         scope: ProjectScope,

@@ -48,10 +48,6 @@ class OutboxRepository:
             .values(attempts=OutboxMessage.attempts + 1, last_error=error)
         )
 
-    async def pending_count(self) -> int:
-        stmt = select(func.count()).select_from(OutboxMessage).where(OutboxMessage.published_at.is_(None))
-        return int((await self._session.execute(stmt)).scalar_one())
-
     async def job_payload(self, task_name: str, code2wf_id: str) -> dict[str, Any] | None:
         """The envelope once sent for a generation (used by retry to repeat the same inputs)."""
         stmt = (

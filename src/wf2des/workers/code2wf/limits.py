@@ -18,10 +18,10 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from wf2des.generator import spec_flag_count
 from wf2des.generator.capture_model import CapturedElement, CapturedText, CaptureResult
+from wf2des.spec import Spec, outcome
 
 __all__ = ["TextCut", "cap_text", "flag_truncation"]
 
@@ -62,20 +62,17 @@ def cap_text(capture: CaptureResult, max_text_chars: int) -> TextCut:
     return TextCut(dataclasses.replace(capture, screens=screens), counts[0], counts[1])
 
 
-def flag_truncation(spec: dict[str, Any], truncated: int, max_text_chars: int) -> None:
+def flag_truncation(spec: Spec, truncated: int, max_text_chars: int) -> None:
     """Record the cut as one flagged outcome, so the designer sees that text is missing."""
     if not truncated:
         return
     plural = "1 text was" if truncated == 1 else f"{truncated:,} texts were"
     spec["outcomes"] = [
         *spec["outcomes"],
-        {
-            "id": "limits:text-truncated",
-            "kind": "text_truncated",
-            "message": f"{plural} longer than {max_text_chars:,} characters and cut to that length",
-            "flagged": True,
-            "screenId": None,
-            "nodeId": None,
-        },
+        outcome(
+            "limits:text-truncated",
+            "text_truncated",
+            f"{plural} longer than {max_text_chars:,} characters and cut to that length",
+        ),
     ]
     spec["flagCount"] = spec_flag_count(spec)

@@ -49,11 +49,12 @@ from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
 from wf2des.jobs.keys import failure_key, file_key, preview_key, spec_key
+from wf2des.spec import DesignArea, Outcome, Screen, ScreenStats, Spec, outcome
 from wf2des.workers.code2wf.deadline import Budget, BudgetExceeded
 from wf2des.workers.code2wf.limits import cap_text, flag_truncation
 from wf2des.workers.runtime import WorkerRuntime
 
-__all__ = ["GenerationFailed", "Outcome", "generate", "record_timeout"]
+__all__ = ["GenerationFailed", "GenerationResult", "generate", "record_timeout"]
 
 log = get_logger(__name__)
 
@@ -69,7 +70,9 @@ class GenerationFailed(Wf2desError):
 
 
 @dataclass
-class Outcome:
+class GenerationResult:
+    """How one generation ended (its artifact and what to report), as opposed to the spec's outcomes."""
+
     status: Literal["completed", "failed"]
     result_url: str
     flag_count: int | None = None
@@ -89,14 +92,14 @@ class Outcome:
         )
 
 
-def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = None) -> Outcome:
-    """Produce (or reuse) the generation's single outcome. Never raises for page problems."""
+def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = None) -> GenerationResult:
+    """Produce (or reuse) the generation's single result. Never raises for page problems."""
     budget = budget or Budget(runtime.worker_settings.job_timeout_s)
     limits = runtime.worker_settings
     blobs = runtime.blobs
     ok_key = spec_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
     bad_key = failure_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
-    existing = _existing_outcome(runtime, ok_key, bad_key)
+    existing = _existing_result(runtime, ok_key, bad_key)
     if existing is not None:
         log.info("artifact exists; reusing it", status=existing.status)
         return existing
@@ -116,7 +119,7 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = No
     try:
         blobs.put_immutable(ok_key, body, "application/json")
     except BlobExists:
-        raced = _existing_outcome(runtime, ok_key, bad_key)
+        raced = _existing_result(runtime, ok_key, bad_key)
         assert raced is not None
         return raced
     timings["upload_ms"] = (time.perf_counter() - started) * 1000
@@ -124,31 +127,31 @@ def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = No
         started = time.perf_counter()
         _write_preview(runtime, job, spec)
         timings["preview_ms"] = (time.perf_counter() - started) * 1000
-    return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), timings_ms=timings)
+    return GenerationResult("completed", ok_key, flag_count=spec_flag_count(spec), timings_ms=timings)
 
 
 def _size(limit: int) -> str:
     return f"{limit / 2**20:.1f} MiB" if limit >= 2**20 else f"{limit:,} bytes"
 
 
-def record_timeout(job: Code2wfJob, runtime: WorkerRuntime, message: str) -> Outcome:
-    """The outcome of a generation interrupted by the soft time limit (or the one that won a race)."""
+def record_timeout(job: Code2wfJob, runtime: WorkerRuntime, message: str) -> GenerationResult:
+    """The result of a generation interrupted by the soft time limit (or the one that won a race)."""
     ok_key = spec_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
     bad_key = failure_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
-    existing = _existing_outcome(runtime, ok_key, bad_key)
+    existing = _existing_result(runtime, ok_key, bad_key)
     if existing is not None:
         return existing
     return _record_failure(runtime, bad_key, ok_key, message, "timeout")
 
 
-def _existing_outcome(runtime: WorkerRuntime, ok_key: str, bad_key: str) -> Outcome | None:
+def _existing_result(runtime: WorkerRuntime, ok_key: str, bad_key: str) -> GenerationResult | None:
     blobs = runtime.blobs
     if blobs.exists(ok_key):
-        spec = json.loads(blobs.get(ok_key))
-        return Outcome("completed", ok_key, flag_count=spec_flag_count(spec), reused=True)
+        spec: Spec = json.loads(blobs.get(ok_key))  # written by this pipeline after validate_spec
+        return GenerationResult("completed", ok_key, flag_count=spec_flag_count(spec), reused=True)
     if blobs.exists(bad_key):
         failure = json.loads(blobs.get(bad_key))
-        return Outcome(
+        return GenerationResult(
             "failed",
             bad_key,
             error_message=failure["errorMessage"],
@@ -160,7 +163,7 @@ def _existing_outcome(runtime: WorkerRuntime, ok_key: str, bad_key: str) -> Outc
 
 def _record_failure(
     runtime: WorkerRuntime, bad_key: str, ok_key: str, message: str, classification: str
-) -> Outcome:
+) -> GenerationResult:
     document = {
         "schema": "wf2des.code2wf.failure/v1",
         "classification": classification,
@@ -171,16 +174,14 @@ def _record_failure(
             bad_key, json.dumps(document, sort_keys=True).encode(), "application/json"
         )
     except BlobExists:
-        raced = _existing_outcome(runtime, ok_key, bad_key)
+        raced = _existing_result(runtime, ok_key, bad_key)
         assert raced is not None
         return raced
     log.info("generation failed", classification=classification)
-    return Outcome("failed", bad_key, error_message=message, classification=classification)
+    return GenerationResult("failed", bad_key, error_message=message, classification=classification)
 
 
-def _produce(
-    job: Code2wfJob, runtime: WorkerRuntime, budget: Budget
-) -> tuple[dict[str, Any], dict[str, float]]:
+def _produce(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget) -> tuple[Spec, dict[str, float]]:
     limits = runtime.worker_settings
     timings: dict[str, float] = {}
     started = time.perf_counter()
@@ -228,16 +229,18 @@ def _produce(
     return spec, timings
 
 
-def _name_screens(spec: dict[str, Any], screen_id: str) -> None:
+def _name_screens(spec: Spec, screen_id: str) -> None:
     """Give the screens the generation's ``screen_id`` (suffixed by width when there are several), everywhere."""
-    screens = spec.get("screens", [])
+    screens = spec["screens"]
     renamed = {
         screen["screenId"]: screen_id if len(screens) == 1 else f"{screen_id}-{screen['viewport']['width']}"
         for screen in screens
     }
-    for entry in [*screens, *spec.get("stats", {}).get("screens", []), *spec.get("outcomes", [])]:
-        if entry.get("screenId") in renamed:
-            entry["screenId"] = renamed[entry["screenId"]]
+    entries: list[Screen | ScreenStats | Outcome] = [*screens, *spec["stats"]["screens"], *spec["outcomes"]]
+    for entry in entries:
+        old = entry["screenId"]
+        if old is not None and old in renamed:
+            entry["screenId"] = renamed[old]
 
 
 def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str, bytes], str]:
@@ -266,9 +269,7 @@ def _load_import(job: Code2wfJob, runtime: WorkerRuntime) -> tuple[str, dict[str
     return entry, files, hashlib.sha256(raw).hexdigest()
 
 
-def _assemble(
-    job: Code2wfJob, runtime: WorkerRuntime, spec: dict[str, Any], capture: CaptureResult
-) -> dict[str, Any]:
+def _assemble(job: Code2wfJob, runtime: WorkerRuntime, spec: Spec, capture: CaptureResult) -> Spec:
     """Style bindings (and their details) from the captures; library components; placement from the config."""
     config = _project_config(job, runtime)
     spec = _library_components(job, runtime, spec, capture, config)
@@ -283,15 +284,8 @@ def _assemble(
         "designArea": area,
     }
     if problem is not None:
-        outcome = {
-            "id": "placement:design-area",
-            "kind": "design_area_unresolved",
-            "message": problem,
-            "flagged": True,
-            "screenId": None,
-            "nodeId": None,
-        }
-        spec["outcomes"] = [*spec["outcomes"], outcome]
+        unresolved = outcome("placement:design-area", "design_area_unresolved", problem)
+        spec["outcomes"] = [*spec["outcomes"], unresolved]
         spec["flagCount"] = spec_flag_count(spec)
     return spec
 
@@ -312,10 +306,10 @@ def _capture_files(job: Code2wfJob, runtime: WorkerRuntime) -> list[CaptureFile]
 def _library_components(
     job: Code2wfJob,
     runtime: WorkerRuntime,
-    spec: dict[str, Any],
+    spec: Spec,
     capture: CaptureResult,
     config: ProjectConfig | None,
-) -> dict[str, Any]:
+) -> Spec:
     """Elements → instances of the project's library components (none recorded and no rules: unchanged)."""
     docs = project_library(runtime.docstore, job.organization_id, job.project_id)
     rules = config.components if config is not None else []
@@ -327,7 +321,7 @@ def _library_components(
 
 def _design_area(
     job: Code2wfJob, runtime: WorkerRuntime, config: ProjectConfig | None
-) -> tuple[dict[str, Any] | None, str | None]:
+) -> tuple[DesignArea | None, str | None]:
     """The DESIGN-area rectangle of the target file, read from Figma (depth 2: pages and their top nodes)."""
     if config is None:
         return None, None
@@ -340,22 +334,14 @@ def _design_area(
 
     try:
         document = asyncio.run(fetch())
-        rect = design_area(config, document)
+        area = design_area(config, document)
     except AreaNotFound as exc:
         return None, exc.detail
     except FigmaError as exc:
         return None, safe_message(
             f"the DESIGN area was not resolved: the Figma file could not be read ({exc})"
         )
-    return {
-        "nodeId": rect.node_id,
-        "name": rect.name,
-        "page": rect.page,
-        "x": rect.x,
-        "y": rect.y,
-        "width": rect.width,
-        "height": rect.height,
-    }, None
+    return area.to_spec(), None
 
 
 def _project_config(job: Code2wfJob, runtime: WorkerRuntime) -> ProjectConfig | None:
@@ -368,7 +354,7 @@ def _project_config(job: Code2wfJob, runtime: WorkerRuntime) -> ProjectConfig | 
     return stored.config if stored is not None else None
 
 
-def _write_preview(runtime: WorkerRuntime, job: Code2wfJob, spec: dict[str, Any]) -> None:
+def _write_preview(runtime: WorkerRuntime, job: Code2wfJob, spec: Spec) -> None:
     key = preview_key(job.organization_id, job.project_id, job.code2wf_id, job.attempt)
     try:
         runtime.blobs.put_immutable(key, render_preview_png(spec), "image/png")

@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from wf2des.core.logging import bind, clear_context, get_logger
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
 from wf2des.workers.code2wf.deadline import Budget
-from wf2des.workers.code2wf.pipeline import Outcome, generate, record_timeout
+from wf2des.workers.code2wf.pipeline import GenerationResult, generate, record_timeout
 from wf2des.workers.events import deliver_event
 from wf2des.workers.metrics import JOB_SECONDS, JOBS
 from wf2des.workers.runtime import get_runtime
@@ -56,31 +56,31 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
     budget = Budget(runtime.worker_settings.job_timeout_s)
     with JOB_SECONDS.time():
         try:
-            outcome: Outcome = generate(job, runtime, budget)
+            result: GenerationResult = generate(job, runtime, budget)
         except SoftTimeLimitExceeded:
             # a phase did not return within the budget plus its grace: still exactly one, clear outcome
             log.error("job exceeded the soft time limit")
-            outcome = record_timeout(job, runtime, budget.message())
-    JOBS.labels(outcome.status).inc()
+            result = record_timeout(job, runtime, budget.message())
+    JOBS.labels(result.status).inc()
     started = time.perf_counter()
     delivery = deliver_event(
         job,
-        outcome.event(job.attempt),
+        result.event(job.attempt),
         retry_for_s=runtime.worker_settings.event_retry_for_s,
         client=_event_client(),
     )
     event_ms = (time.perf_counter() - started) * 1000
     log.info(
         "job finished",
-        status=outcome.status,
-        flag_count=outcome.flag_count,
-        reused=outcome.reused,
+        status=result.status,
+        flag_count=result.flag_count,
+        reused=result.reused,
         delivered=delivery.delivered,
         event_status=delivery.status,
         event_ms=round(event_ms, 1),
-        **{name: round(ms, 1) for name, ms in outcome.timings_ms.items()},
+        **{name: round(ms, 1) for name, ms in result.timings_ms.items()},
     )
-    return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
+    return {"status": result.status, "resultUrl": result.result_url, "delivered": delivery.delivered}
 
 
 def register(app: Celery, soft_time_limit_s: int = 170) -> None:
