@@ -36,7 +36,7 @@ from wf2des.integrations.browser import BrowserCapturer
 from wf2des.integrations.figma import FileIndex
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.spec import Spec
-from wf2des.sweep.captures import component_node_ids, component_records
+from wf2des.workers.component_sweep.captures import component_node_ids, component_records
 
 TARGET_PRECISION = 0.9
 TARGET_RECALL = 0.8

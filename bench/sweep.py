@@ -37,7 +37,7 @@ from wf2des.integrations.docstore.embedded import free_port, start_secantus
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 ORG, PROJECT = 1, 1
 

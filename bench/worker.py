@@ -41,7 +41,7 @@ from wf2des.core.errors import BlobExists
 from wf2des.core.webhooks import derive_callback_key, verify
 from wf2des.integrations.blobs import LocalBlobStore
 from wf2des.integrations.docstore.embedded import free_port, start_secantus
-from wf2des.jobs.layout import file_key, manifest_key
+from wf2des.jobs.keys import file_key, manifest_key
 
 CORPUS = Path(__file__).resolve().parents[1] / "tests" / "data" / "corpus" / "pages"
 SECRET = "bench-secret"

@@ -14,10 +14,10 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from wf2des.api.auth import build_verifier
 from wf2des.api.body_limits import BodyLimitMiddleware, body_limits
+from wf2des.api.code2wf.reaper import run_reaper
 from wf2des.api.cors import PluginCorsMiddleware
 from wf2des.api.metrics import Metrics, MetricsMiddleware
 from wf2des.api.outbox.publisher import CeleryPublisher, Publisher
-from wf2des.api.outbox.reaper import run_reaper
 from wf2des.api.outbox.relay import run_relay
 from wf2des.api.problems import Problem, declare_body_problems, install_problem_handlers
 from wf2des.api.routers import ROUTERS

@@ -17,8 +17,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from wf2des.api.auth import Principal
 from wf2des.api.state import AppState
 from wf2des.api.tenancy import authorize_project
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.blobs import BlobStore
-from wf2des.pg.repositories import ProjectScope
 
 OUTBOX_WRITTEN = "wf2des.outbox_written"
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from wf2des.api.code2wf.endpoints import router as code2wf
+from wf2des.api.component_sweeps.endpoints import router as component_sweeps
 from wf2des.api.events.endpoints import router as events
 from wf2des.api.figma_files.endpoints import router as figma_files
 from wf2des.api.health.endpoints import router as health
 from wf2des.api.page_imports.endpoints import router as page_imports
 from wf2des.api.plugin_sessions.endpoints import router as plugin_sessions
 from wf2des.api.plugin_sessions.login import router as login
+from wf2des.api.project_config.endpoints import router as project_config
 from wf2des.api.projects.endpoints import router as projects
 
 __all__ = ["ROUTERS"]
@@ -27,6 +29,8 @@ ROUTERS: list[APIRouter] = [
     code2wf,
     events,
     figma_files,
+    component_sweeps,
+    project_config,
     projects,
     plugin_sessions,
     login,

@@ -6,7 +6,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.api.auth import Principal
 from wf2des.core.errors import NotFound
-from wf2des.pg.repositories import AccessibleOrganizationID, ProjectRepository, ProjectScope
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
+from wf2des.pg.repositories import ProjectRepository
 
 __all__ = ["ProjectOwners", "authorize_project", "not_found"]
 

@@ -32,7 +32,7 @@ from wf2des.assemble.config import ProjectConfig
 from wf2des.core.errors import BlobExists, BlobNotFound, Conflict
 from wf2des.core.ids import new_uuid7
 from wf2des.integrations.blobs import BlobStore
-from wf2des.jobs.layout import project_config_key
+from wf2des.jobs.keys import project_config_key
 
 __all__ = [
     "InvalidStoredConfig",

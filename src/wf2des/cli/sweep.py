@@ -24,7 +24,7 @@ def sweep(
     from wf2des.integrations.docstore import ensure_schema, open_docstore
     from wf2des.integrations.docstore.embedded import resolve_docstore_url
     from wf2des.integrations.figma import client_from_settings
-    from wf2des.sweep import sweep_project
+    from wf2des.workers.component_sweep.run import sweep_project
 
     settings = Settings()
     try:

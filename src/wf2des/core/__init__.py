@@ -1,1 +1,1 @@
-"""Settings, errors, ids and logging shared by every process. Never imports PostgreSQL."""
+"""Settings, errors, ids, logging and the tenancy types shared by every process. Never imports PostgreSQL."""

@@ -24,9 +24,9 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── PayloadTooLarge                  413 payload_too_large
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
-    │   └── UnknownLibraryComponent      422 component_rule_unknown        api.figma_files.service
+    │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
     ├── ServiceUnavailable               503 unavailable: retry later (database_unavailable)
-    │   ├── DocstoreUnavailable          503 docstore_unavailable          api.figma_files.docstore
+    │   ├── DocstoreUnavailable          503 docstore_unavailable          api.docstore
     │   └── TooManySessions              503 too_many_pending_sign_ins     api.plugin_sessions.service
     ├── OidcError                        502 sign_in_failed                api.plugin_sessions.oidc
     ├── CaptureError                     422 capture_failed                integrations.browser.errors

@@ -21,7 +21,7 @@ Why ``hmac`` rather than the ``standardwebhooks`` package
     made here verify with ``standardwebhooks.Webhook`` and vice versa, so the wire stays interoperable.
 
 Result keys
-    A worker writes its result or failure artifact under ``wf2des.jobs.layout.artifact_prefix`` (the
+    A worker writes its result or failure artifact under ``wf2des.jobs.keys.artifact_prefix`` (the
     generation's id and attempt); the API refuses a ``resultUrl`` outside it.
 """
 

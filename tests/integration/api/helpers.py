@@ -11,7 +11,7 @@ import httpx
 
 from tests.integration.api.conftest import Live, upload
 from wf2des.core.webhooks import derive_callback_key, signed_headers
-from wf2des.jobs.layout import spec_key
+from wf2des.jobs.keys import spec_key
 
 
 def wait_for_job(live: Live, code2wf_id: str, timeout: float = 15) -> dict[str, Any]:

@@ -7,13 +7,9 @@ from typing import Any
 import psycopg
 from sqlalchemy.dialects import postgresql
 
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.pg.migrate import upgrade_head
-from wf2des.pg.repositories import (
-    AccessibleOrganizationID,
-    Code2wfListFilter,
-    ProjectScope,
-    discovery_statement,
-)
+from wf2des.pg.repositories import Code2wfListFilter, discovery_statement
 from wf2des.pg.tables import Wf2desStatus
 
 SEED = """

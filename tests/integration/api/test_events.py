@@ -18,7 +18,7 @@ from tests.integration.api.helpers import (
     store_result,
 )
 from wf2des.core.webhooks import derive_callback_key, signed_headers
-from wf2des.jobs.layout import failure_key, spec_key
+from wf2des.jobs.keys import failure_key, spec_key
 
 
 @pytest.fixture
@@ -170,7 +170,7 @@ def test_reaper_fails_overdue_rows(live: Live, fresh: tuple[int, int, str]) -> N
     import asyncio
     from datetime import timedelta
 
-    from wf2des.api.outbox.reaper import reap_once
+    from wf2des.api.code2wf.reaper import reap_once
     from wf2des.pg.engine import make_async_engine, make_session_factory
 
     _, _, cid = fresh

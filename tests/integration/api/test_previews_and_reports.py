@@ -22,7 +22,7 @@ from tests.integration.api.helpers import (
     wait_for_job,
 )
 from wf2des.jobs.contract import Code2wfJob
-from wf2des.jobs.layout import materialization_key, preview_key
+from wf2des.jobs.keys import materialization_key, preview_key
 from wf2des.workers.code2wf.pipeline import generate
 from wf2des.workers.runtime import WorkerRuntime
 from wf2des.workers.settings import WorkerSettings

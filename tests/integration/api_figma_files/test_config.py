@@ -16,7 +16,7 @@ from wf2des.assemble.config_store import (
     read_current_config,
     write_config,
 )
-from wf2des.jobs.layout import project_config_key
+from wf2des.jobs.keys import project_config_key
 
 
 def test_put_get_update_round_trip(live: Live, mint: Any, project: tuple[int, int]) -> None:

@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 from pymongo.database import Database
 
-from wf2des.integrations.docstore import FileRole, ProjectFileRegistrations
+from wf2des.integrations.docstore import FileRole, ProjectFigmaFileDocument, ProjectFileRegistrations
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget, RetryPolicy
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 
@@ -34,8 +34,8 @@ def make_client(fake_figma: FakeFigma) -> Callable[..., FigmaClient]:
 
 
 @pytest.fixture
-def register(docstore: Database[Any], fake_figma: FakeFigma) -> Callable[..., dict[str, Any]]:
-    def reg(key: str, role: FileRole = FileRole.LIBRARY, **fake_changes: Any) -> dict[str, Any]:
+def register(docstore: Database[Any], fake_figma: FakeFigma) -> Callable[..., ProjectFigmaFileDocument]:
+    def reg(key: str, role: FileRole = FileRole.LIBRARY, **fake_changes: Any) -> ProjectFigmaFileDocument:
         if key not in fake_figma.files:
             fake_figma.add_file(key, **fake_changes)
         return ProjectFileRegistrations(docstore).register(ORG, PROJECT, key, role)

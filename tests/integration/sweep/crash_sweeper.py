@@ -10,7 +10,7 @@ from datetime import timedelta
 from wf2des.integrations.docstore import open_docstore
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 
 def main() -> None:

@@ -19,7 +19,7 @@ from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 from .conftest import ORG, PROJECT
 

@@ -13,7 +13,7 @@ from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole, ProjectFi
 from wf2des.integrations.docstore.project_files import project_config_key
 from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 from .conftest import ORG, PROJECT
 

@@ -16,7 +16,7 @@ from wf2des.integrations.docstore.project_files import REGISTRATION_FIELDS
 from wf2des.integrations.docstore.sweep_writer import SWEEP_FIELDS
 from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 from .conftest import ORG, PROJECT
 

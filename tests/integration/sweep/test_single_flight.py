@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 from pymongo.database import Database
 
-from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE
+from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE, ProjectFigmaFileDocument
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepMarkerLost, SweepWriter
 from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
-from wf2des.sweep import sweep_file
+from wf2des.workers.component_sweep.run import sweep_file
 
 from .conftest import ORG, PROJECT
 
@@ -26,7 +26,7 @@ SWEEPERS = 32
 ROUNDS = 100
 
 
-def _doc(db: Database[Any], key: str) -> dict[str, Any]:
+def _doc(db: Database[Any], key: str) -> ProjectFigmaFileDocument:
     found = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
     assert found is not None
     return found

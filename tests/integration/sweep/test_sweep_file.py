@@ -11,7 +11,7 @@ from wf2des.assemble import parse_token
 from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE
 from wf2des.integrations.figma import FigmaClient, RetryPolicy
 from wf2des.integrations.figma.fake import FakeFigma, Fault
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 from .conftest import ORG, PROJECT
 

@@ -23,10 +23,10 @@ from wf2des.integrations.docstore import FileRole, ProjectFileRegistrations, ens
 from wf2des.integrations.figma import FigmaAuth, FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.jobs.contract import Code2wfJob
-from wf2des.jobs.layout import file_key, manifest_key
+from wf2des.jobs.keys import file_key, manifest_key
 from wf2des.spec import Node, Spec
-from wf2des.sweep import sweep_project
 from wf2des.workers.code2wf.pipeline import generate
+from wf2des.workers.component_sweep.run import sweep_project
 from wf2des.workers.runtime import WorkerRuntime
 from wf2des.workers.settings import WorkerSettings
 

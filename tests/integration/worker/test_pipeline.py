@@ -19,7 +19,7 @@ from wf2des.integrations.blobs import BlobStore, open_blob_store
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole, ProjectFileRegistrations
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.jobs.contract import Code2wfJob
-from wf2des.jobs.layout import file_key, manifest_key, project_config_key
+from wf2des.jobs.keys import file_key, manifest_key, project_config_key
 from wf2des.workers.code2wf.pipeline import generate
 from wf2des.workers.runtime import WorkerRuntime
 from wf2des.workers.settings import WorkerSettings

@@ -38,12 +38,12 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.InvalidInput": (422, "invalid_input", "Invalid input"),
     "wf2des.core.errors.ServiceUnavailable": (503, "unavailable", "Service unavailable"),
     "wf2des.core.webhooks.WebhookVerificationError": (401, "invalid_signature", "Unauthorized"),
-    "wf2des.api.figma_files.docstore.DocstoreUnavailable": (
+    "wf2des.api.docstore.DocstoreUnavailable": (
         503,
         "docstore_unavailable",
         "Service unavailable",
     ),
-    "wf2des.api.figma_files.service.UnknownLibraryComponent": (
+    "wf2des.api.project_config.service.UnknownLibraryComponent": (
         422,
         "component_rule_unknown",
         "Invalid input",

@@ -1,1 +1,2 @@
-"""Code2WF generations: create, read, discover, result, materialization, retry, soft delete."""
+"""Code2WF generations: create, read, discover, result, materialization, retry, soft delete, and the deadline
+reaper that fails generations the workers never finished."""

@@ -58,7 +58,7 @@ async def create_code2wf(
         imports=state.completed_imports,
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
-    return model_response(Code2wfOut.of_record(row), status.HTTP_202_ACCEPTED, {"Location": location})
+    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
 
 
 @router.get("", response_model=Code2wfList, responses=_READ, summary="List / discover generations")
@@ -81,7 +81,7 @@ async def list_code2wf(
         limit=limit,
     )
     rows, next_cursor = await service.list_page(session, scope, flt)
-    items = [Code2wfOut.of_record(r) for r in rows]
+    items = [Code2wfOut.of(r) for r in rows]
     return model_response(Code2wfList.model_construct(items=items, next_cursor=next_cursor))
 
 
@@ -200,7 +200,7 @@ async def retry_code2wf(
         session, scope, principal, code2wf_id, settings=state.settings, api_settings=state.api_settings
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
-    return model_response(Code2wfOut.of_record(row), status.HTTP_202_ACCEPTED, {"Location": location})
+    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
 
 
 @router.delete(

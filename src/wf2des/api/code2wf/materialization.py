@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from wf2des.api.code2wf.report import MaterializationReport
 from wf2des.core.errors import BlobExists, BlobNotFound, Conflict, InvalidInput
 from wf2des.integrations.blobs import BlobStore
-from wf2des.jobs.layout import materialization_key
+from wf2des.jobs.keys import materialization_key
 
 __all__ = [
     "MAX_REPORT_BYTES",

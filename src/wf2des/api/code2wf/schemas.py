@@ -10,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from wf2des.api.code2wf.report import MaterializationReport
 from wf2des.api.ids import ResourceId
 from wf2des.pg.repositories import Code2wfRecord
-from wf2des.pg.tables import Code2wf, Wf2desStatus
+from wf2des.pg.tables import Wf2desStatus
 from wf2des.spec import SPEC_SCHEMA_V1, SPEC_SCHEMA_V1_1
 
 __all__ = [
@@ -97,11 +97,7 @@ class Code2wfOut(_Camel):
     updated_by: str
 
     @classmethod
-    def of(cls, row: Code2wf | Code2wfRecord) -> Code2wfOut:
-        return cls(**_fields(row))
-
-    @classmethod
-    def of_record(cls, row: Code2wfRecord) -> Code2wfOut:
+    def of(cls, row: Code2wfRecord) -> Code2wfOut:
         """From a freshly read row, without re-validating what the table's types and CHECKs guarantee.
 
         Validation of 17 fields per item was the largest Python cost of a 50-item discovery page; the
@@ -136,7 +132,7 @@ class Materialization(_Camel):
     )
 
 
-def _fields(row: Code2wf | Code2wfRecord) -> dict[str, Any]:
+def _fields(row: Code2wfRecord) -> dict[str, Any]:
     return {
         "code2wf_id": row.id,
         "organization_id": row.organization_id,

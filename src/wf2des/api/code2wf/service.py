@@ -26,19 +26,19 @@ from wf2des.api.tenancy import not_found
 from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput, NotFound
 from wf2des.core.ids import new_uuid7
 from wf2des.core.settings import Settings
+from wf2des.core.tenancy import ProjectScope
 from wf2des.core.webhooks import derive_callback_key
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
-from wf2des.jobs.layout import preview_key
+from wf2des.jobs.keys import preview_key
 from wf2des.pg.repositories import (
     Code2wfListFilter,
     Code2wfRecord,
     Code2wfRepository,
     OutboxRepository,
     PageImportRepository,
-    ProjectScope,
 )
-from wf2des.pg.tables import Code2wf, PageImportStatus, Wf2desStatus
+from wf2des.pg.tables import PageImportStatus, Wf2desStatus
 
 __all__ = [
     "create",
@@ -166,7 +166,7 @@ async def _create_row(
     return row
 
 
-async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Code2wf:
+async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Code2wfRecord:
     row = await Code2wfRepository(session).get(scope, code2wf_id)
     if row is None:
         raise not_found()
@@ -209,7 +209,9 @@ async def read_preview(
     return content, '"' + hashlib.sha256(content).hexdigest()[:32] + '"'
 
 
-async def materialize(session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf:
+async def materialize(
+    session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str
+) -> Code2wfRecord:
     repo = Code2wfRepository(session)
     updated = await repo.materialize(scope, code2wf_id, actor)
     if updated is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wf2des.pg.repositories import ProjectScope
+from wf2des.core.tenancy import ProjectScope
 
 __all__ = ["CompletedImports", "SourceImport"]
 

@@ -13,9 +13,9 @@ from wf2des.api.tenancy import not_found
 from wf2des.core.errors import Conflict, InvalidInput
 from wf2des.core.safety import safe_message
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed
-from wf2des.jobs.layout import artifact_prefix
-from wf2des.pg.repositories import Code2wfRepository, TerminalOutcome
-from wf2des.pg.tables import Code2wf, Wf2desStatus
+from wf2des.jobs.keys import artifact_prefix
+from wf2des.pg.repositories import Code2wfRecord, Code2wfRepository, TerminalOutcome
+from wf2des.pg.tables import Wf2desStatus
 
 __all__ = ["WORKER_ACTOR", "apply_event"]
 
@@ -25,7 +25,7 @@ _MAX_KEY = 500
 
 async def apply_event(
     session: AsyncSession, code2wf_id: str, event: Code2wfCompleted | Code2wfFailed
-) -> tuple[Code2wf, bool]:
+) -> tuple[Code2wfRecord, bool]:
     repo = Code2wfRepository(session)
     row = await repo.get_unscoped(code2wf_id)
     if row is None:
@@ -42,7 +42,7 @@ async def apply_event(
     raise Conflict("The generation already reached a different outcome.", code="conflict")
 
 
-def _outcome(row: Code2wf, event: Code2wfCompleted | Code2wfFailed) -> TerminalOutcome:
+def _outcome(row: Code2wfRecord, event: Code2wfCompleted | Code2wfFailed) -> TerminalOutcome:
     if event.result_url is not None:
         _check_result_key(row, event.attempt, event.result_url)
     if isinstance(event, Code2wfCompleted):
@@ -60,7 +60,7 @@ def _outcome(row: Code2wf, event: Code2wfCompleted | Code2wfFailed) -> TerminalO
     )
 
 
-def _check_result_key(row: Code2wf, attempt: int, key: str) -> None:
+def _check_result_key(row: Code2wfRecord, attempt: int, key: str) -> None:
     prefix = artifact_prefix(row.organization_id, row.project_id, row.id, attempt)
     rest = key[len(prefix) :]
     ok = (
@@ -76,7 +76,7 @@ def _check_result_key(row: Code2wf, attempt: int, key: str) -> None:
         raise InvalidInput("resultUrl is outside this generation's key prefix.", code="invalid_result_url")
 
 
-def _same(row: Code2wf, outcome: TerminalOutcome) -> bool:
+def _same(row: Code2wfRecord, outcome: TerminalOutcome) -> bool:
     return (
         row.status == outcome.status
         and row.attempt == outcome.attempt

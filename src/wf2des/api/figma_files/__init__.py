@@ -1,1 +1,1 @@
-"""A project's Figma files (registration and sync state), its ingest config, and component sweeps."""
+"""A project's Figma files: registration and the sync state component sweeps keep on them."""

@@ -7,8 +7,8 @@ from typing import Any
 from pymongo.collection import Collection
 from pymongo.database import Database
 
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore import DESIGN_COMPONENT
-from wf2des.pg.repositories import ProjectScope
 
 __all__ = ["ActiveComponents"]
 

@@ -1,4 +1,4 @@
-"""Figma-file, project-config and component-sweep bodies (camelCase on the wire)."""
+"""Figma-file bodies (camelCase on the wire)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from wf2des.api.code2wf.schemas import camel
-from wf2des.integrations.docstore import FileRole
+from wf2des.integrations.docstore import FileRole, ProjectFigmaFileDocument
 
 __all__ = [
-    "ComponentSweepOut",
     "FigmaFileDetail",
     "FigmaFileList",
     "FigmaFileOut",
@@ -55,9 +54,11 @@ class FigmaFileOut(_Camel):
     updated_at: datetime
 
     @classmethod
-    def fields_of(cls, doc: dict[str, Any], *, active_components: int, now: datetime) -> dict[str, Any]:
-        marker = doc.get("sweep_marker") or {}
-        expires_at = marker.get("expires_at")
+    def fields_of(
+        cls, doc: ProjectFigmaFileDocument, *, active_components: int, now: datetime
+    ) -> dict[str, Any]:
+        marker = doc.get("sweep_marker")
+        expires_at = marker.get("expires_at") if marker else None
         return {
             "figma_file_key": doc["figma_file_key"],
             "role": _TO_NAME[FileRole(doc["role"])],
@@ -73,7 +74,7 @@ class FigmaFileOut(_Camel):
         }
 
     @classmethod
-    def of(cls, doc: dict[str, Any], *, active_components: int, now: datetime) -> FigmaFileOut:
+    def of(cls, doc: ProjectFigmaFileDocument, *, active_components: int, now: datetime) -> FigmaFileOut:
         return cls(**cls.fields_of(doc, active_components=active_components, now=now))
 
 
@@ -93,7 +94,7 @@ class FigmaFileDetail(FigmaFileOut):
     color_capture_source: Literal["variables", "color_styles"] | None = None
 
     @classmethod
-    def of(cls, doc: dict[str, Any], *, active_components: int, now: datetime) -> FigmaFileDetail:
+    def of(cls, doc: ProjectFigmaFileDocument, *, active_components: int, now: datetime) -> FigmaFileDetail:
         return cls(
             **FigmaFileOut.fields_of(doc, active_components=active_components, now=now),
             style_captures=dict(doc.get("style_captures") or {}),
@@ -104,8 +105,3 @@ class FigmaFileDetail(FigmaFileOut):
 
 class FigmaFileList(_Camel):
     items: list[FigmaFileOut]
-
-
-class ComponentSweepOut(_Camel):
-    run_id: str
-    files: list[str]

@@ -1,1 +1,1 @@
-"""Guaranteed dispatch: the outbox relay (publishes by task name) and the deadline reaper."""
+"""Guaranteed dispatch: the outbox relay, which publishes committed jobs by task name."""

@@ -2,7 +2,7 @@
 
 Order matters for "a failed upload leaves no row and no orphan manifest": the row insert runs first so a
 database refusal happens before anything is written to the blob store; blobs are written content-addressed
-(``sha256/{hex}`` beside the manifest, see ``wf2des.jobs.layout``) and the manifest last; if any write fails, everything this request wrote is deleted
+(``sha256/{hex}`` beside the manifest, see ``wf2des.jobs.keys``) and the manifest last; if any write fails, everything this request wrote is deleted
 and the exception rolls the transaction back. Remaining hazard: a commit that fails *after* the manifest is
 written leaves unreferenced blobs (never a row without its manifest).
 """
@@ -19,9 +19,10 @@ from wf2des.api.page_imports.files import Limits, UploadedFile, build_manifest, 
 from wf2des.api.tenancy import not_found
 from wf2des.core.errors import BlobExists
 from wf2des.core.ids import new_uuid7
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.blobs import BlobStore
-from wf2des.jobs.layout import file_key, manifest_key
-from wf2des.pg.repositories import PageImportRepository, ProjectScope
+from wf2des.jobs.keys import file_key, manifest_key
+from wf2des.pg.repositories import PageImportRepository
 from wf2des.pg.tables import PageImport, PageImportStatus
 
 __all__ = ["create", "get"]

@@ -8,6 +8,7 @@ Collections:
 
 from wf2des.integrations.docstore.connection import check_docstore, describe_docstore, open_docstore
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
+from wf2des.integrations.docstore.records import DesignComponentDocument, ProjectFigmaFileDocument
 from wf2des.integrations.docstore.schema import (
     DESIGN_COMPONENT,
     INDEX_SCHEMA_VERSION,
@@ -19,7 +20,9 @@ __all__ = [
     "DESIGN_COMPONENT",
     "INDEX_SCHEMA_VERSION",
     "PROJECT_FIGMA_FILE",
+    "DesignComponentDocument",
     "FileRole",
+    "ProjectFigmaFileDocument",
     "ProjectFileRegistrations",
     "check_docstore",
     "describe_docstore",

@@ -24,6 +24,7 @@ from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
+from wf2des.integrations.docstore.records import DesignComponentDocument
 from wf2des.integrations.docstore.schema import DESIGN_COMPONENT, INDEX_SCHEMA_VERSION
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
 
@@ -35,6 +36,12 @@ _DUPLICATE_KEY = 11000
 
 @dataclass(frozen=True)
 class FileScope:
+    """The file whose components a sweep writes, as its registration document names it.
+
+    Not a :class:`wf2des.core.tenancy.ProjectScope`: a worker has no caller to authorize, and only the API's
+    tenancy function may vouch for an organization.
+    """
+
     organization_id: int
     project_id: int
     figma_file_key: str
@@ -68,7 +75,7 @@ def _fence_ok(marker: Marker) -> dict[str, Any]:
 
 class DesignComponents:
     def __init__(self, db: Database[Any], *, producer: str = PRODUCER) -> None:
-        self._components: Collection[dict[str, Any]] = db[DESIGN_COMPONENT]
+        self._components: Collection[DesignComponentDocument] = db[DESIGN_COMPONENT]
         self._producer = producer
 
     def upsert(
@@ -126,12 +133,12 @@ class DesignComponents:
         )
         return int(result.modified_count)
 
-    def list(self, scope: FileScope) -> list[dict[str, Any]]:
+    def list(self, scope: FileScope) -> list[DesignComponentDocument]:
         return list(self._components.find(scope.query()).sort("component_key", 1))
 
     def active_in(
         self, organization_id: int, project_id: int, figma_file_keys: Iterable[str]
-    ) -> builtins.list[dict[str, Any]]:
+    ) -> builtins.list[DesignComponentDocument]:
         """Active components of the given files of one project (the assemble step's library)."""
         query = {
             "organization_id": organization_id,
@@ -152,7 +159,9 @@ class DesignComponents:
         }
 
 
-def project_library(db: Database[Any], organization_id: int, project_id: int) -> list[dict[str, Any]]:
+def project_library(
+    db: Database[Any], organization_id: int, project_id: int
+) -> list[DesignComponentDocument]:
     """The project's library components: the active components of its library files, or of its working
     files when it has no library file (a team that keeps its components next to its pages)."""
     files = ProjectFileRegistrations(db).list(organization_id, project_id)

@@ -18,8 +18,9 @@ from pymongo.errors import DuplicateKeyError
 
 from wf2des.core.errors import StoreError
 from wf2des.core.ids import new_uuid4
+from wf2des.integrations.docstore.records import ProjectFigmaFileDocument
 from wf2des.integrations.docstore.schema import INDEX_SCHEMA_VERSION, PROJECT_FIGMA_FILE
-from wf2des.jobs.layout import project_config_key
+from wf2des.jobs.keys import project_config_key
 
 __all__ = ["REGISTRATION_FIELDS", "FileRole", "ProjectFileRegistrations", "project_config_key"]
 
@@ -36,7 +37,7 @@ class ProjectFileRegistrations:
     """Repository of the registration writer; every read and write is scoped by organization and project."""
 
     def __init__(self, db: Database[Any]) -> None:
-        self._files: Collection[dict[str, Any]] = db[PROJECT_FIGMA_FILE]
+        self._files: Collection[ProjectFigmaFileDocument] = db[PROJECT_FIGMA_FILE]
 
     def register(
         self,
@@ -46,7 +47,7 @@ class ProjectFileRegistrations:
         role: FileRole,
         *,
         now: datetime | None = None,
-    ) -> dict[str, Any]:
+    ) -> ProjectFigmaFileDocument:
         """Insert or update the file's registration; returns the document after the write."""
         stamp = now or datetime.now(UTC)
         identity = {
@@ -84,14 +85,16 @@ class ProjectFileRegistrations:
             code="docstore_error",
         )
 
-    def get(self, organization_id: int, project_id: int, figma_file_key: str) -> dict[str, Any] | None:
+    def get(
+        self, organization_id: int, project_id: int, figma_file_key: str
+    ) -> ProjectFigmaFileDocument | None:
         return self._files.find_one(
             {"organization_id": organization_id, "project_id": project_id, "figma_file_key": figma_file_key}
         )
 
     def list(
         self, organization_id: int, project_id: int, role: FileRole | None = None
-    ) -> list[dict[str, Any]]:
+    ) -> list[ProjectFigmaFileDocument]:
         """Files of a project through the (organization_id, project_id, role) index."""
         query: dict[str, Any] = {"organization_id": organization_id, "project_id": project_id}
         query["role"] = (

@@ -36,6 +36,7 @@ from pymongo.database import Database
 from wf2des.core.errors import Conflict
 from wf2des.core.ids import new_token
 from wf2des.core.safety import safe_message
+from wf2des.integrations.docstore.records import ProjectFigmaFileDocument, SweepMarkerDocument
 from wf2des.integrations.docstore.schema import PROJECT_FIGMA_FILE
 
 __all__ = ["DEFAULT_LEASE", "SWEEP_FIELDS", "Marker", "SweepMarkerLost", "SweepWriter"]
@@ -80,7 +81,7 @@ class SweepWriter:
     def __init__(
         self, db: Database[Any], *, lease: timedelta = DEFAULT_LEASE, clock: Callable[[], datetime] = _utcnow
     ) -> None:
-        self._files: Collection[dict[str, Any]] = db[PROJECT_FIGMA_FILE]
+        self._files: Collection[ProjectFigmaFileDocument] = db[PROJECT_FIGMA_FILE]
         self.lease = lease
         self._clock = clock
 
@@ -92,16 +93,21 @@ class SweepWriter:
     def acquire(self, file_id: str) -> Marker | None:
         """Take the marker if it is free or stale; ``None`` when another sweep holds a live one."""
         now = self.now()
-        marker = {"token": new_token(), "acquired_at": now, "expires_at": now + self.lease}
+        marker: SweepMarkerDocument = {
+            "token": new_token(),
+            "acquired_at": now,
+            "expires_at": now + self.lease,
+        }
         doc = self._files.find_one_and_update(
             {"_id": file_id, "$or": [{"sweep_marker": None}, {"sweep_marker.expires_at": {"$lte": now}}]},
             {"$set": {"sweep_marker": marker, "updated_at": now}},
             projection={"sweep_marker": 1},
             return_document=ReturnDocument.AFTER,
         )
-        if doc is None or (doc.get("sweep_marker") or {}).get("token") != marker["token"]:
+        held = doc.get("sweep_marker") if doc is not None else None
+        if held is None or held.get("token") != marker["token"]:
             return None
-        return Marker(file_id, str(marker["token"]), now, now + self.lease)
+        return Marker(file_id, marker["token"], now, now + self.lease)
 
     def renew(self, marker: Marker) -> Marker:
         now = self.now()

@@ -1,6 +1,6 @@
 """All SQL of wf2des. Each repository receives the caller's session and never commits.
 
-Repositories that touch tenant data accept only a :class:`ProjectScope`, which only
+Repositories that touch tenant data accept only a :class:`wf2des.core.tenancy.ProjectScope`, which only
 ``wf2des.api.tenancy.authorize_project`` produces, so a query cannot forget its organization.
 """
 
@@ -20,10 +20,8 @@ from wf2des.pg.repositories.plugin_sessions import (
     PollState,
 )
 from wf2des.pg.repositories.projects import ProjectRepository, ProjectSummary
-from wf2des.pg.repositories.scope import AccessibleOrganizationID, ProjectScope
 
 __all__ = [
-    "AccessibleOrganizationID",
     "ClaimedToken",
     "Code2wfListFilter",
     "Code2wfRecord",
@@ -34,7 +32,6 @@ __all__ = [
     "PluginSessionRepository",
     "PollState",
     "ProjectRepository",
-    "ProjectScope",
     "ProjectSummary",
     "TerminalOutcome",
     "discovery_statement",

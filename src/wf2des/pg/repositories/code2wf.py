@@ -11,7 +11,7 @@ from sqlalchemy import ColumnElement, Integer, Select, Table, and_, bindparam, f
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from wf2des.pg.repositories.scope import ProjectScope
+from wf2des.core.tenancy import ProjectScope
 from wf2des.pg.tables import Code2wf, OutboxMessage, Wf2desStatus
 
 __all__ = [
@@ -44,6 +44,12 @@ class Code2wfRecord:
     updated_at: datetime
     created_by: str
     updated_by: str
+
+
+def _record(row: Code2wf) -> Code2wfRecord:
+    """How an ORM-loaded row leaves this module: the same value the Core reads build, so the API has one row
+    type (and one conversion to its response)."""
+    return Code2wfRecord(*(getattr(row, name) for name in Code2wfRecord.__slots__))
 
 
 _CODE2WF = cast(Table, Code2wf.__table__)
@@ -133,9 +139,9 @@ class Code2wfRepository:
         row = (await self._session.execute(_ADD_WITH_OUTBOX, params)).one()
         return Code2wfRecord(*row)
 
-    async def get(self, scope: ProjectScope, code2wf_id: str) -> Code2wf | None:
+    async def get(self, scope: ProjectScope, code2wf_id: str) -> Code2wfRecord | None:
         stmt = select(Code2wf).where(_in_scope(scope), Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
     async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> list[Code2wfRecord]:
         """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page."""
@@ -143,7 +149,7 @@ class Code2wfRepository:
         result = await self._session.execute(stmt, _discovery_params(scope, flt))
         return [Code2wfRecord(*row) for row in result]
 
-    async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wf | None:
+    async def finish(self, code2wf_id: str, outcome: TerminalOutcome, actor: str) -> Code2wfRecord | None:
         """The only '0' → '1'/'2' transition: conditional on still processing at the same attempt.
 
         Returns the updated row, or None when the condition did not hold (the caller then reads the row to
@@ -167,14 +173,14 @@ class Code2wfRepository:
             )
             .returning(Code2wf)
         )
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
-    async def get_unscoped(self, code2wf_id: str) -> Code2wf | None:
+    async def get_unscoped(self, code2wf_id: str) -> Code2wfRecord | None:
         """For the signed webhook only: the signature, not a user token, binds the caller to this id."""
         stmt = select(Code2wf).where(Code2wf.id == code2wf_id, Code2wf.deleted_at.is_(None))
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
-    async def materialize(self, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wf | None:
+    async def materialize(self, scope: ProjectScope, code2wf_id: str, actor: str) -> Code2wfRecord | None:
         """Set ``materialized_at`` once on a completed row; a repeat leaves the first timestamp."""
         stmt = (
             update(Code2wf)
@@ -188,7 +194,7 @@ class Code2wfRepository:
             .values(materialized_at=func.now(), updated_at=func.now(), updated_by=actor)
             .returning(Code2wf)
         )
-        return (await self._session.scalars(stmt)).one_or_none()
+        return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
     async def soft_delete(self, scope: ProjectScope, code2wf_id: str, actor: str) -> bool:
         stmt = (
@@ -283,6 +289,10 @@ def _discovery_params(scope: ProjectScope, flt: Code2wfListFilter) -> dict[str, 
     if flt.before_id is not None:
         params["p_before"] = flt.before_id
     return params
+
+
+def _record_or_none(row: Code2wf | None) -> Code2wfRecord | None:
+    return _record(row) if row is not None else None
 
 
 def _in_scope(scope: ProjectScope) -> ColumnElement[bool]:

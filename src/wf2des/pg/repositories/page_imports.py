@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from wf2des.pg.repositories.scope import ProjectScope
+from wf2des.core.tenancy import ProjectScope
 from wf2des.pg.tables import PageImport
 
 __all__ = ["PageImportRepository"]

@@ -48,7 +48,7 @@ from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
 from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.figma import FigmaError, client_from_settings
 from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
-from wf2des.jobs.layout import failure_key, file_key, preview_key, spec_key
+from wf2des.jobs.keys import failure_key, file_key, preview_key, spec_key
 from wf2des.spec import DesignArea, Outcome, Screen, ScreenStats, Spec, outcome
 from wf2des.workers.code2wf.deadline import Budget, BudgetExceeded
 from wf2des.workers.code2wf.limits import cap_text, flag_truncation

@@ -1,1 +1,3 @@
-"""The ``wf2des.component_sweep.run`` task (orchestration lives in ``wf2des.sweep``)."""
+"""``component_sweep``: the ``wf2des.component_sweep.run`` task (``tasks``), its flow (``run``), and the
+pure mapping from Figma answers to captures and component records (``captures``). ``wf2des sweep`` runs the
+same flow in the foreground."""

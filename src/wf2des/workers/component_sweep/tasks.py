@@ -16,7 +16,7 @@ from pymongo.database import Database
 from wf2des.core.logging import bind, clear_context, get_logger
 from wf2des.integrations.figma import FigmaClient, client_from_settings
 from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, ComponentSweepJob
-from wf2des.sweep import sweep_project
+from wf2des.workers.component_sweep.run import sweep_project
 
 __all__ = ["register", "run_component_sweep"]
 

@@ -1,4 +1,7 @@
-"""Tenancy as a type: the organization a caller may act in, and a project inside it."""
+"""Tenancy as a type: the organization a caller may act in, and a project inside it.
+
+In ``core`` because both stores take it: the PostgreSQL repositories and the API's document-store reads.
+"""
 
 from __future__ import annotations
 

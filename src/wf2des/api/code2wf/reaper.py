@@ -1,4 +1,7 @@
-"""Fail generations still processing past their deadline (the worker died, or never got the job)."""
+"""Fail generations still processing past their deadline (the worker died, or never got the job).
+
+Code2WF's lifecycle rule, run as a background loop by the API process beside the outbox relay.
+"""
 
 from __future__ import annotations
 

@@ -26,9 +26,15 @@ from wf2des.core.errors import NotFound, Wf2desError
 from wf2des.core.logging import get_logger
 from wf2des.integrations.docstore.design_components import DesignComponents, FileScope
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
+from wf2des.integrations.docstore.records import ProjectFigmaFileDocument
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost, SweepWriter
 from wf2des.integrations.figma import FigmaClient, FileIndex, VariablesUnavailable
-from wf2des.sweep.captures import build_captures, component_node_ids, component_records, style_ids_to_fetch
+from wf2des.workers.component_sweep.captures import (
+    build_captures,
+    component_node_ids,
+    component_records,
+    style_ids_to_fetch,
+)
 
 __all__ = ["COMPONENT_BATCH", "FileSummary", "Status", "sweep_file", "sweep_project"]
 
@@ -85,7 +91,7 @@ async def sweep_project(
 
 
 async def sweep_file(
-    doc: dict[str, Any],
+    doc: ProjectFigmaFileDocument,
     *,
     db: Database[Any],
     figma: FigmaClient,
@@ -156,7 +162,7 @@ class _Holder:
 
 
 async def _sweep_body(
-    doc: dict[str, Any],
+    doc: ProjectFigmaFileDocument,
     summary: FileSummary,
     holder: _Holder,
     *,
