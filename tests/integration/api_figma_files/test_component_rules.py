@@ -8,7 +8,7 @@ from pymongo.database import Database
 
 from tests.integration.api.conftest import Live
 from tests.integration.api_figma_files.conftest import CONFIG
-from wf2des.assemble.config_store import config_versions_prefix
+from wf2des.integrations.blobs.project_config import config_versions_prefix
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepWriter

@@ -27,12 +27,17 @@ from wf2des.api.figma_files.repository import ActiveComponents
 from wf2des.api.figma_files.schemas import FigmaFileDetail, FigmaFileOut, RoleName, role_from_name
 from wf2des.api.tenancy import not_found
 from wf2des.assemble import ProjectConfig
-from wf2des.assemble.config_store import InvalidStoredConfig, StoredConfig, read_current_config, write_config
 from wf2des.assemble.library import Library, LibraryComponent
 from wf2des.assemble.matching import rule_problems
 from wf2des.core.errors import InvalidInput
 from wf2des.core.ids import new_uuid7
 from wf2des.integrations.blobs import BlobStore
+from wf2des.integrations.blobs.project_config import (
+    InvalidStoredConfig,
+    StoredConfig,
+    read_current_config,
+    write_config,
+)
 from wf2des.integrations.docstore import ProjectFileRegistrations
 from wf2des.integrations.docstore.design_components import project_library
 from wf2des.integrations.docstore.schema import FIGMA_FILE_KEY_PATTERN
