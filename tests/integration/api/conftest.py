@@ -132,7 +132,7 @@ class Live:
 
     def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
         with psycopg.connect(self.pg_url, autocommit=True) as conn:
-            cur = conn.execute(query, params)  # type: ignore[arg-type]
+            cur = conn.execute(query, params)
             return cur.fetchall() if cur.description else []
 
 
@@ -164,7 +164,7 @@ def live(
         blob_url=blob_root.as_uri(),
         broker_url=broker.url,
         api_url=f"http://127.0.0.1:{port}",
-        webhook_secret=WEBHOOK_SECRET,  # type: ignore[arg-type]
+        webhook_secret=WEBHOOK_SECRET,
         auth_jwks_url=keys.jwks_url,
         auth_issuer=ISSUER,
         auth_audience=AUDIENCE,

@@ -29,9 +29,11 @@ def sweep_once(
     db: Database[Any], org: int, proj: int, key: str, *, components: list[str], keep: list[str]
 ) -> None:
     """One complete sweep through the sweep's own writers: marker, components, captures, watermark."""
-    file_id = db[PROJECT_FIGMA_FILE].find_one(
+    found = db[PROJECT_FIGMA_FILE].find_one(
         {"organization_id": org, "project_id": proj, "figma_file_key": key}
-    )["_id"]
+    )
+    assert found is not None
+    file_id = found["_id"]
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None

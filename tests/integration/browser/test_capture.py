@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -21,7 +23,7 @@ def hard_files() -> dict[str, bytes]:
     return read_folder(FIXTURES / "hard-cases")
 
 
-def _nodes(spec: dict) -> list[dict]:
+def _nodes(spec: dict[str, Any]) -> list[Mapping[str, Any]]:
     return list(iter_nodes(spec["screens"][0]["root"]))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -100,7 +100,7 @@ def _sweep(runtime: WorkerRuntime, fake: FakeFigma) -> None:
     assert {s.status for s in asyncio.run(run())} == {"synced"}
 
 
-def _instances(spec: dict[str, Any]) -> list[dict[str, Any]]:
+def _instances(spec: dict[str, Any]) -> list[Mapping[str, Any]]:
     return [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "INSTANCE"]
 
 

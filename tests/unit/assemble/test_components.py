@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import pytest
 
@@ -175,7 +176,13 @@ def _mapped(
 
 
 def _all_instances(spec: dict[str, Any]) -> list[dict[str, Any]]:
-    return [n for s in spec["screens"] for n in iter_nodes(s["root"]) if n["type"] == "INSTANCE"]
+    # the spec's nodes are plain dicts, which the tests edit to build broken specs
+    return [
+        cast("dict[str, Any]", n)
+        for s in spec["screens"]
+        for n in iter_nodes(s["root"])
+        if n["type"] == "INSTANCE"
+    ]
 
 
 def _instances(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -360,7 +367,7 @@ def test_rule_problems_name_the_rule_and_what_is_missing() -> None:
     ]
 
 
-def _node(spec: dict[str, Any], node_id: str) -> dict[str, Any]:
+def _node(spec: dict[str, Any], node_id: str) -> Mapping[str, Any]:
     return next(n for s in spec["screens"] for n in iter_nodes(s["root"]) if n["id"] == node_id)
 
 

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -15,7 +17,7 @@ from wf2des.generator.schema import load_schema, validate_spec
 REPO = Path(__file__).resolve().parents[3]
 
 
-def _by_name(spec: dict, name: str) -> dict:
+def _by_name(spec: dict[str, Any], name: str) -> Mapping[str, Any]:
     return next(n for n in iter_nodes(spec["screens"][0]["root"]) if n["name"] == name)
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -12,7 +14,7 @@ from wf2des.generator.metrics import iter_nodes, replay_iou, text_coverage
 from wf2des.generator.preview import render_preview_svg
 
 
-def _texts(spec: dict) -> list[dict]:
+def _texts(spec: dict[str, Any]) -> list[Mapping[str, Any]]:
     return [n for n in iter_nodes(spec["screens"][0]["root"]) if n["type"] == "TEXT"]
 
 

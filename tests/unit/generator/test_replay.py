@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from wf2des.generator.replay import replay_screen
 
 
-def leaf(node_id: str, w: float, h: float, **extra: object) -> dict:
+def leaf(node_id: str, w: float, h: float, **extra: object) -> dict[str, Any]:
     return {
         "id": node_id,
         "type": "RECTANGLE",
@@ -19,7 +21,7 @@ def leaf(node_id: str, w: float, h: float, **extra: object) -> dict:
     }
 
 
-def frame(node_id: str, mode: str, children: list[dict], **extra: object) -> dict:
+def frame(node_id: str, mode: str, children: list[dict[str, Any]], **extra: object) -> dict[str, Any]:
     base = {
         "id": node_id,
         "type": "FRAME",
