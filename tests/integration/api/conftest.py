@@ -18,12 +18,12 @@ from typing import Any
 
 import httpx
 import jwt
-import psycopg
 import pytest
 import uvicorn
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
+from tests.integration.api.live import Live as Live  # re-exported: this folder's tests import it from here
 from tests.services import RedisServer
 from wf2des.api import create_app
 from wf2des.api.settings import ApiSettings
@@ -115,25 +115,6 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     server.start()
     yield server
     server.stop()
-
-
-@dataclass
-class Live:
-    url: str
-    settings: Settings
-    api_settings: ApiSettings
-    pg_url: str
-    blobs: LocalBlobStore
-    broker: RedisServer
-
-    def client(self, token: str | None = None) -> httpx.Client:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.Client(base_url=self.url, headers=headers, timeout=30)
-
-    def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
-        with psycopg.connect(self.pg_url, autocommit=True) as conn:
-            cur = conn.execute(query, params)
-            return cur.fetchall() if cur.description else []
 
 
 def start_live(app: Any, port: int) -> tuple[uvicorn.Server, threading.Thread]:

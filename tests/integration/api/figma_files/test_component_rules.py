@@ -6,8 +6,8 @@ from typing import Any
 
 from pymongo.database import Database
 
-from tests.integration.api.conftest import Live
-from tests.integration.api_figma_files.conftest import CONFIG
+from tests.integration.api.figma_files.conftest import CONFIG
+from tests.integration.api.live import Live
 from wf2des.integrations.blobs.project_config import config_versions_prefix
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope

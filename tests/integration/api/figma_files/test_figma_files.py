@@ -9,7 +9,7 @@ import httpx
 import pytest
 from pymongo.database import Database
 
-from tests.integration.api.conftest import Live
+from tests.integration.api.live import Live
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepWriter

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.integration.api.conftest import Live
-from tests.integration.api_figma_files.conftest import CONFIG
+from tests.integration.api.figma_files.conftest import CONFIG
+from tests.integration.api.live import Live
 from wf2des.assemble import ProjectConfig
 from wf2des.integrations.blobs.project_config import (
     InvalidStoredConfig,
