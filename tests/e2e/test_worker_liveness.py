@@ -18,6 +18,8 @@ from tests.services import RedisServer
 from wf2des.integrations.docstore.embedded import free_port
 from wf2des.workers.liveness import EXIT_STALLED
 
+pytestmark = pytest.mark.slow  # waits for a stalled worker to fail its probe and exit
+
 STALL_ENV = {
     "WF2DES_WORKER_STALL_AFTER_S": "6",
     "WF2DES_WORKER_LIVENESS_INTERVAL_S": "1",
