@@ -10,6 +10,7 @@ import httpx
 import psycopg
 
 from tests.services import RedisServer
+from tests.tls import TLS
 from wf2des.api.settings import ApiSettings
 from wf2des.core.settings import Settings
 from wf2des.integrations.blobs import LocalBlobStore
@@ -26,7 +27,7 @@ class Live:
 
     def client(self, token: str | None = None) -> httpx.Client:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.Client(base_url=self.url, headers=headers, timeout=30)
+        return httpx.Client(base_url=self.url, headers=headers, timeout=30, verify=TLS)
 
     def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
         with psycopg.connect(self.pg_url, autocommit=True) as conn:
