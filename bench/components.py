@@ -96,7 +96,7 @@ def _find(spec: Spec, hints: Mapping[str, ElementHint], find: Mapping[str, Any])
         if node.get("type") == "TEXT":
             return False
         if "text" in find:
-            return _own_text(node) == find["text"]
+            return bool(_own_text(node) == find["text"])
         if "class" in find:
             hint = hints.get(str(node["id"]))
             return hint is not None and find["class"] in hint.classes
@@ -133,7 +133,7 @@ def _predicted(mapped: Spec, node_id: str) -> dict[str, Any] | None:
 
 def _right(expect: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
     if "name" in expect:
-        return got.get("name") == expect["name"]
+        return bool(got.get("name") == expect["name"])
     return got.get("set") == expect["set"] and all(
         got.get("properties", {}).get(k) == v for k, v in expect["properties"].items()
     )

@@ -45,9 +45,10 @@ def pg_admin_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if _port_open("127.0.0.1", 5432):
         yield PG_ADMIN_URL
         return
-    import pgserver  # embedded fallback for machines without a PostgreSQL server
+    # the embedded fallback for machines without a PostgreSQL server
+    from pgserver.postgres_server import get_server
 
-    server = pgserver.get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="delete")
+    server = get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="delete")
     yield server.get_uri()
     server.cleanup()
 

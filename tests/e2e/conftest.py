@@ -20,6 +20,7 @@ import psutil
 import pytest
 
 from tests.e2e.rabbit import fresh_vhost
+from tests.tls import TLS
 from wf2des.integrations.docstore.embedded import free_port
 
 BIN = Path(sys.executable).parent
@@ -29,7 +30,7 @@ def _wait_http(url: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
-            if httpx.get(url, timeout=1).status_code < 500:
+            if httpx.get(url, timeout=1, verify=TLS).status_code < 500:
                 return
         except httpx.HTTPError:
             pass
@@ -121,6 +122,7 @@ class Stack:
             data={"entry": entry},
             files={"archive": ("page.zip", buf.getvalue(), "application/zip")},
             timeout=30,
+            verify=TLS,
         )
         assert r.status_code == 201, r.text
         return str(r.json()["pageImportId"])
@@ -133,6 +135,7 @@ class Stack:
             headers=headers,
             json={"pageImportId": page_import_id, "figmaFileKey": "DemoFile1", **body},
             timeout=30,
+            verify=TLS,
         )
         assert r.status_code == 202, r.text
         return dict(r.json())
@@ -143,7 +146,10 @@ class Stack:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             r = httpx.get(
-                f"{self.base}/v1/projects/{project}/code2wf/{code2wf_id}", headers=headers, timeout=10
+                f"{self.base}/v1/projects/{project}/code2wf/{code2wf_id}",
+                headers=headers,
+                timeout=10,
+                verify=TLS,
             )
             assert r.status_code == 200, r.text
             if r.json()["status"] != "processing":

@@ -5,18 +5,35 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+import psycopg
 import pytest
 
 from tests.e2e import pages
 from tests.e2e.conftest import Stack, make_stack
 from tests.e2e.rabbit import RabbitServer
 from tests.services import RedisServer
+from tests.waiting import wait_until
+
+pytestmark = pytest.mark.slow  # a private broker node per broker kind, stopped and restarted
 
 
 def _unacked(server: RedisServer | RabbitServer) -> int:
     if isinstance(server, RabbitServer):
         return server.unacked()
     return int(server.client().hlen("unacked"))
+
+
+def _tried_and_pending(stack: Stack, code2wf_ids: list[str]) -> int:
+    """How many of these jobs' outbox records the relay tried to publish and still holds (a failed publish
+    stops the batch, so each try marks one record)."""
+    with psycopg.connect(stack.env["WF2DES_DATABASE_URL"], autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM outbox WHERE attempts > 0 AND published_at IS NULL"
+            " AND payload->>'code2wf_id' = ANY(%s)",
+            (code2wf_ids,),
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
 
 
 @pytest.fixture(scope="module", params=["redis", "amqp"])
@@ -54,7 +71,8 @@ def test_jobs_created_while_the_broker_is_down_complete_after_it_returns(
 
     server.stop()
     created = [stack.create(project, headers, page_import, screenId=f"down-{i}") for i in range(3)]
-    time.sleep(2)  # the relay tries, fails, keeps the records pending
+    ids = [item["code2wfId"] for item in created]
+    wait_until(lambda: _tried_and_pending(stack, ids) > 0, what="the relay to try, fail and keep the records")
     server.start()
 
     for item in created:

@@ -13,6 +13,7 @@ from celery import Celery
 
 from tests.e2e import pages
 from tests.e2e.conftest import Stack
+from tests.waiting import wait_until
 from wf2des.core.broker import broker_conf
 
 # What the browser does with a page does not depend on the broker: these run on Redis only.
@@ -78,6 +79,7 @@ def test_blocked_external_resources_are_flagged_not_fatal(stack: Stack) -> None:
 
 
 @BROWSER_ONLY
+@pytest.mark.slow  # each hostile page runs to its limit (time, size, memory)
 def test_hostile_pages_fail_cleanly_and_the_worker_keeps_serving(stack: Stack) -> None:
     org, project, headers = stack.tenant()
     loop = stack.create(project, headers, stack.upload(project, headers, pages.INFINITE_LOOP, "index.html"))
@@ -127,6 +129,19 @@ def _envelope(pg_url: str, code2wf_id: str) -> dict[str, object]:
     return dict(row[0])
 
 
+def _reused(stack: Stack, code2wf_id: str) -> bool:
+    """Whether the worker has logged a finished run of ``code2wf_id`` that reused the stored artifact."""
+    for line in (stack.root / "worker.log").read_text().splitlines():
+        if '"job finished"' in line and code2wf_id in line:
+            try:
+                record = json.loads(line[line.index("{") :])
+            except ValueError:  # not one of the worker's JSON records
+                continue
+            if record.get("code2wf_id") == code2wf_id and record.get("reused") is True:
+                return True
+    return False
+
+
 def test_a_job_delivered_twice_has_one_outcome(stack: Stack, pg_url: str) -> None:
     org, project, headers = stack.tenant()
     created = stack.create(project, headers, stack.upload(project, headers, pages.SIMPLE, "index.html"))
@@ -135,7 +150,10 @@ def test_a_job_delivered_twice_has_one_outcome(stack: Stack, pg_url: str) -> Non
     publisher = Celery("test-publisher", broker=stack.env["WF2DES_BROKER_URL"], set_as_current=False)
     publisher.conf.update(broker_conf(stack.env["WF2DES_BROKER_URL"]))  # the queue as the workers declare it
     publisher.send_task("wf2des.code2wf.generate", args=[_envelope(pg_url, created["code2wfId"])])
-    time.sleep(4)  # the redelivered job runs, finds the artifact, re-sends the same event (a no-op)
+    # the redelivered job runs, finds the artifact, re-sends the same event (a no-op)
+    wait_until(
+        lambda: _reused(stack, created["code2wfId"]), timeout=120, what="the redelivered job to finish"
+    )
     again = stack.wait_terminal(project, headers, created["code2wfId"])
     assert (again["status"], again["resultUrl"], again["flagCount"]) == (
         first["status"],

@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # the whole demo on embedded stores, started from scratch
+
 
 def _stop_embedded(env: dict[str, str]) -> str:
     return subprocess.run(

@@ -22,6 +22,8 @@ from tests.e2e.conftest import BIN, Stack, _wait_http, make_stack
 from tests.services import RedisServer
 from wf2des.integrations.docstore.embedded import free_port
 
+pytestmark = pytest.mark.slow  # 200 jobs through two APIs and two workers: minutes
+
 JOBS = 200
 TINY = {"index.html": b"<!doctype html><title>Tiny</title><h1>Tiny page</h1><p>One paragraph.</p>"}
 FINISHED = re.compile(r'"event": "job finished".*?"code2wf_id": "([0-9a-f-]{36})"')

@@ -18,6 +18,8 @@ from tests.services import RedisServer
 from wf2des.integrations.docstore.embedded import free_port
 from wf2des.workers.liveness import EXIT_STALLED
 
+pytestmark = pytest.mark.slow  # waits for a stalled worker to fail its probe and exit
+
 STALL_ENV = {
     "WF2DES_WORKER_STALL_AFTER_S": "6",
     "WF2DES_WORKER_LIVENESS_INTERVAL_S": "1",
@@ -106,7 +108,7 @@ def test_the_redis_restart_between_event_and_ack_heals_without_a_person(
     relay.trip = server.stop
     tripped = stack.create(project, headers, simple, screenId="tripped")
     assert stack.wait_terminal(project, headers, tripped["code2wfId"])["status"] == "completed"
-    time.sleep(3)
+    time.sleep(3)  # the outage itself: Redis stays down a while, as in a real restart, not a blip
     server.start()
     waiting = [stack.create(project, headers, simple, screenId=f"after-{i}") for i in range(2)]
     deadline = time.monotonic() + 120

@@ -19,7 +19,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── MethodNotAllowed                 405 method_not_allowed
     ├── Conflict                         409 conflict
     │   ├── BlobExists                   409 blob_exists: an immutable key was written twice
-    │   ├── InvalidStoredConfig          409 project_config_invalid        assemble.config_store
+    │   ├── InvalidStoredConfig          409 project_config_invalid        integrations.blobs.project_config
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)

@@ -18,12 +18,12 @@ from typing import Any
 
 import httpx
 import jwt
-import psycopg
 import pytest
 import uvicorn
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
+from tests.integration.api.live import Live as Live  # re-exported: this folder's tests import it from here
 from tests.services import RedisServer
 from wf2des.api import create_app
 from wf2des.api.settings import ApiSettings
@@ -117,25 +117,6 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
     server.stop()
 
 
-@dataclass
-class Live:
-    url: str
-    settings: Settings
-    api_settings: ApiSettings
-    pg_url: str
-    blobs: LocalBlobStore
-    broker: RedisServer
-
-    def client(self, token: str | None = None) -> httpx.Client:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.Client(base_url=self.url, headers=headers, timeout=30)
-
-    def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
-        with psycopg.connect(self.pg_url, autocommit=True) as conn:
-            cur = conn.execute(query, params)  # type: ignore[arg-type]
-            return cur.fetchall() if cur.description else []
-
-
 def start_live(app: Any, port: int) -> tuple[uvicorn.Server, threading.Thread]:
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
@@ -164,7 +145,7 @@ def live(
         blob_url=blob_root.as_uri(),
         broker_url=broker.url,
         api_url=f"http://127.0.0.1:{port}",
-        webhook_secret=WEBHOOK_SECRET,  # type: ignore[arg-type]
+        webhook_secret=WEBHOOK_SECRET,
         auth_jwks_url=keys.jwks_url,
         auth_issuer=ISSUER,
         auth_audience=AUDIENCE,

@@ -34,18 +34,19 @@ def test_discovery_uses_the_seed_index(fresh_pg_database: Any) -> None:
     flt = Code2wfListFilter(figma_file_key="File1", status=Wf2desStatus.COMPLETED, limit=50)
     sql = str(
         discovery_statement(scope, flt).compile(
-            dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True}
+            dialect=postgresql.dialect(),  # type: ignore[no-untyped-call]
+            compile_kwargs={"literal_binds": True},
         )
     )
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(SEED)  # type: ignore[arg-type]
-        plan = "\n".join(row[0] for row in conn.execute("EXPLAIN " + sql))  # type: ignore[arg-type]
+        conn.execute(SEED)
+        plan = "\n".join(row[0] for row in conn.execute("EXPLAIN " + sql))
         with_cursor = discovery_statement(
             scope, Code2wfListFilter("File1", Wf2desStatus.COMPLETED, None, "ffff", 50)
         )
         cursor_sql = str(
-            with_cursor.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True})
+            with_cursor.compile(dialect=postgresql.dialect(), compile_kwargs={"literal_binds": True})  # type: ignore[no-untyped-call]
         )
-        cursor_plan = "\n".join(row[0] for row in conn.execute("EXPLAIN " + cursor_sql))  # type: ignore[arg-type]
+        cursor_plan = "\n".join(row[0] for row in conn.execute("EXPLAIN " + cursor_sql))
     assert "code2wf_org_project_file_status_idx" in plan, plan
     assert "code2wf_org_project_file_status_idx" in cursor_plan, cursor_plan

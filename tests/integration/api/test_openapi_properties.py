@@ -8,6 +8,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, given, settings
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.result import Ok
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
     response_schema_conformance,
@@ -33,6 +34,7 @@ def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
     operations = 0
     calls: list[int] = []
     for result in api.get_all_operations():
+        assert isinstance(result, Ok), result
         operation = result.ok()
         operations += 1
 

@@ -21,7 +21,7 @@ METRICS_TOKEN = "metrics-token-0123456789abcdef"
 @pytest.fixture(scope="module")
 def with_metrics_token(live: Live) -> Iterator[str]:
     port = free_port()
-    api_settings = ApiSettings(relay_enabled=False, metrics_token=METRICS_TOKEN)  # type: ignore[arg-type]
+    api_settings = ApiSettings(relay_enabled=False, metrics_token=METRICS_TOKEN)
     app = create_app(live.settings, PgSettings(database_url=live.pg_url), api_settings=api_settings)
     server, thread = start_live(app, port)
     yield f"http://127.0.0.1:{port}"

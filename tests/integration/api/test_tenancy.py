@@ -80,7 +80,7 @@ ROUTES: dict[str, tuple[Call, int]] = {
 
 
 def _token(case: str, world: World, mint: Any) -> str | None:
-    return {
+    tokens: dict[str, Callable[[], str | None]] = {
         "own": lambda: mint(world.org),
         "other organization": lambda: mint(world.org + 1),
         "no token": lambda: None,
@@ -89,7 +89,8 @@ def _token(case: str, world: World, mint: Any) -> str | None:
         "wrong audience": lambda: mint(world.org, client_id="someone-else"),
         "wrong issuer": lambda: mint(world.org, iss="https://evil.example"),
         "id token use mismatch": lambda: mint(world.org, token_use="refresh"),
-    }[case]()
+    }
+    return tokens[case]()
 
 
 CASES = [
@@ -122,7 +123,10 @@ def test_foreign_project_and_missing_object_share_one_body(live: Live, world: Wo
         foreign = stranger.get(f"/v1/projects/{world.proj}/code2wf/{world.processing}")
         missing = owner.get(f"/v1/projects/{world.proj}/code2wf/00000000-0000-7000-8000-000000000000")
         no_project = owner.get("/v1/projects/999999999999/code2wf")
-    strip = lambda r: {k: v for k, v in r.json().items() if k != "instance"}  # noqa: E731
+
+    def strip(r: httpx.Response) -> dict[str, Any]:
+        return {k: v for k, v in r.json().items() if k != "instance"}
+
     assert foreign.status_code == missing.status_code == no_project.status_code == 404
     assert strip(foreign) == strip(missing) == strip(no_project)
 

@@ -12,6 +12,7 @@ from wf2des.generator import convert, replay_layout
 from wf2des.generator.metrics import editability, iter_nodes, replay_iou, text_coverage
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.browser import BrowserCapturer, CaptureTimeout, NoEntry, PageCrashed, TooManyElements
+from wf2des.spec import Node, Spec
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -21,7 +22,7 @@ def hard_files() -> dict[str, bytes]:
     return read_folder(FIXTURES / "hard-cases")
 
 
-def _nodes(spec: dict) -> list[dict]:
+def _nodes(spec: Spec) -> list[Node]:
     return list(iter_nodes(spec["screens"][0]["root"]))
 
 

@@ -6,7 +6,7 @@ of every text against what the wireframe paints behind it, a page inside a site,
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,12 +18,12 @@ from wf2des.generator.metrics import iter_nodes
 from wf2des.generator.schema import validate_spec
 from wf2des.generator.seen import contrast_failures, hidden_texts, redundant_frames, word_coverage
 from wf2des.integrations.browser import BrowserCapturer
+from wf2des.spec import Node, Spec
 
 SEEN = FIXTURES / "seen"
-Node = Mapping[str, Any]
 
 
-async def _spec(capturer: BrowserCapturer, entry: str, folder: str = "") -> tuple[dict[str, Any], Any]:
+async def _spec(capturer: BrowserCapturer, entry: str, folder: str = "") -> tuple[Spec, Any]:
     captured = await capturer.capture(read_folder(SEEN / folder), entry, [1440], page_text=True)
     spec = convert(captured, source_entry=entry)
     validate_spec(spec)
@@ -50,7 +50,7 @@ def _path(root: Node, target: Node) -> list[Node]:
     return next(walk(root, []))
 
 
-def _hex(spec: Node, token: str) -> tuple[float, float, float]:
+def _hex(spec: Spec, token: str) -> tuple[float, float, float]:
     return hex_rgb(spec["tokens"]["color"][token]["hex"])
 
 

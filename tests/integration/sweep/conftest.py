@@ -3,9 +3,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
 from pymongo.database import Database
 
+from tests.tls import TLS
 from wf2des.integrations.docstore import FileRole, ProjectFigmaFileDocument, ProjectFileRegistrations
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget, RetryPolicy
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
@@ -28,6 +30,7 @@ def make_client(fake_figma: FakeFigma) -> Callable[..., FigmaClient]:
             auth=FigmaAuth(FAKE_TOKEN),
             pacer=Pacer(PacingBudget.uniform(100_000)),
             retry=retry,
+            transport=httpx.AsyncHTTPTransport(verify=TLS),
         )
 
     return make

@@ -28,7 +28,7 @@ LEASE_MS = 30_000  # long enough to outlive any step; the takeover below moves t
 
 
 def _doc(db: Database[Any]) -> dict[str, Any]:
-    found = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": "LIB1"})
+    found: dict[str, Any] | None = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": "LIB1"})
     assert found is not None
     return found
 

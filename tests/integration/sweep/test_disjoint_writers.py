@@ -38,7 +38,7 @@ def test_registration_and_sweeps_racing_keep_both_writers_fields(
             i += 1
 
     async def sweeps() -> list[str]:
-        statuses = []
+        statuses: list[str] = []
         for n in range(15):
             fake_figma.files["LIB1"].bump()
             async with make_client() as client:

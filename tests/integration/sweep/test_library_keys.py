@@ -16,13 +16,14 @@ from wf2des.integrations.docstore.project_files import REGISTRATION_FIELDS
 from wf2des.integrations.docstore.sweep_writer import SWEEP_FIELDS
 from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
+from wf2des.spec import Spec
 from wf2des.workers.component_sweep.run import sweep_project
 
 from .conftest import ORG, PROJECT
 
 
 def _doc(db: Database[Any], key: str) -> dict[str, Any]:
-    found = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
+    found: dict[str, Any] | None = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
     assert found is not None
     return found
 
@@ -131,7 +132,7 @@ def test_the_validator_refuses_malformed_keys(
         docstore[PROJECT_FIGMA_FILE].update_one({"figma_file_key": "VAL1"}, {"$set": update})
 
 
-def _spec_with_tokens(text_names: list[str], color_names: list[str]) -> dict[str, Any]:
+def _spec_with_tokens(text_names: list[str], color_names: list[str]) -> Spec:
     """A real converted spec whose token names are the library's (as a project's aliases would make them)."""
     from tests.unit.generator.conftest import el, page, text
     from wf2des.generator import convert

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from pymongo.database import Database
 
+from tests.waiting import wait_until
 from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE, ProjectFigmaFileDocument
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepMarkerLost, SweepWriter
@@ -27,7 +28,7 @@ ROUNDS = 100
 
 
 def _doc(db: Database[Any], key: str) -> ProjectFigmaFileDocument:
-    found = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
+    found: ProjectFigmaFileDocument | None = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
     assert found is not None
     return found
 
@@ -114,7 +115,7 @@ def test_a_writer_that_lost_its_marker_changes_nothing(
     assert old is not None
     components = DesignComponents(docstore)
     components.upsert(scope, old, "old-run", [ComponentRecord("k1", "1:1", "one")], short.now())
-    time.sleep(0.3)
+    wait_until(lambda: short.now() >= old.expires_at, what="the old lease to run out")
     new = SweepWriter(docstore).acquire(registered["_id"])
     assert new is not None
     assert new.fence > old.fence
@@ -171,7 +172,12 @@ def test_a_paused_sweeper_resumed_after_takeover_writes_nothing(
     with ThreadPoolExecutor(1) as pool:
         holder = pool.submit(slow_holder)
         assert paused.wait(30)
-        time.sleep(0.4)  # the paused holder's lease runs out
+        marker = _doc(docstore, "LIB1")["sweep_marker"]
+        assert marker is not None
+        lease_end = marker["expires_at"]
+        wait_until(
+            lambda: SweepWriter(docstore).now() >= lease_end, what="the paused holder's lease to run out"
+        )
         fake_figma.files["LIB1"].renamed["56:6"] = "renamed by the newer sweep"
         fake_figma.files["LIB1"].bump()
 

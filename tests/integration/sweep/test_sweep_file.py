@@ -17,7 +17,7 @@ from .conftest import ORG, PROJECT
 
 
 def _doc(db: Database[Any], key: str) -> dict[str, Any]:
-    found = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
+    found: dict[str, Any] | None = db[PROJECT_FIGMA_FILE].find_one({"figma_file_key": key})
     assert found is not None
     return found
 

@@ -14,11 +14,11 @@ import pytest
 from pydantic import SecretStr
 
 from wf2des.assemble import ProjectConfig
-from wf2des.assemble.config_store import write_config
 from wf2des.core.settings import Settings
 from wf2des.generator.metrics import iter_nodes
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs import BlobStore
+from wf2des.integrations.blobs.project_config import write_config
 from wf2des.integrations.docstore import FileRole, ProjectFileRegistrations, ensure_schema
 from wf2des.integrations.figma import FigmaAuth, FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma

@@ -12,10 +12,10 @@ import pytest
 from pydantic import SecretStr
 
 from wf2des.assemble import ProjectConfig, make_token
-from wf2des.assemble.config_store import write_config
 from wf2des.core.settings import Settings
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs import BlobStore, open_blob_store
+from wf2des.integrations.blobs.project_config import write_config
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole, ProjectFileRegistrations
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.jobs.contract import Code2wfJob

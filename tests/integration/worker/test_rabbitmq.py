@@ -21,6 +21,7 @@ def test_the_relay_and_the_worker_declare_one_quorum_queue_with_publisher_confir
             assert publisher.publish_many([job]).published == [1]
             with publisher.celery_app.connection_for_write() as conn:
                 conn.ensure_connection(max_retries=1)
+                assert conn.transport_options is not None
                 assert conn.transport_options["confirm_publish"] is True
         finally:
             publisher.close()

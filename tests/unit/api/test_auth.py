@@ -65,19 +65,3 @@ def test_jwks_without_issuer_is_a_config_error(tmp_path: Path) -> None:
     settings = Settings(env="test", data_dir=tmp_path, auth_jwks_url="http://127.0.0.1:1/jwks.json")
     with pytest.raises(ConfigError):
         build_verifier(settings, dev_issuer="i", dev_audience="a")
-
-
-def test_concurrent_first_use_agrees_on_one_key(tmp_path: Path) -> None:
-    """``serve --workers N`` starts N processes at once; all must end up with the same dev key."""
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    with ctx.Pool(4) as pool:
-        kids = pool.map(_kid_of, [tmp_path] * 8)
-    assert len(set(kids)) == 1
-    assert kids[0] == load_dev_key(tmp_path).kid
-    assert [p.name for p in (tmp_path / "auth").iterdir()] == ["dev-jwt-key.pem"]
-
-
-def _kid_of(data_dir: Path) -> str:
-    return load_dev_key(data_dir).kid

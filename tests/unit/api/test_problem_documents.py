@@ -54,7 +54,11 @@ PINNED: dict[str, tuple[int, str, str]] = {
         "too_many_pending_sign_ins",
         "Service unavailable",
     ),
-    "wf2des.assemble.config_store.InvalidStoredConfig": (409, "project_config_invalid", "Conflict"),
+    "wf2des.integrations.blobs.project_config.InvalidStoredConfig": (
+        409,
+        "project_config_invalid",
+        "Conflict",
+    ),
     "wf2des.assemble.design_area.AreaNotFound": (422, "design_area_not_found", "Invalid input"),
     "wf2des.integrations.browser.errors.CaptureError": (422, "capture_failed", "Invalid input"),
     "wf2des.integrations.browser.errors.CaptureTimeout": (422, "capture_timeout", "Invalid input"),

@@ -22,7 +22,10 @@ BASE = "urn:figma-openapi"
 @cache
 def _registry() -> Registry[Any]:
     spec = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
-    return Registry().with_resource(BASE, Resource.from_contents(spec, default_specification=DRAFT202012))
+    registry: Registry[Any] = Registry().with_resource(
+        BASE, Resource.from_contents(spec, default_specification=DRAFT202012)
+    )
+    return registry
 
 
 def _errors(response_name: str, body: Any) -> list[str]:

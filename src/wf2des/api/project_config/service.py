@@ -13,12 +13,17 @@ from pymongo.database import Database
 from wf2des.api.docstore import in_thread
 from wf2des.api.tenancy import not_found
 from wf2des.assemble import ProjectConfig
-from wf2des.assemble.config_store import InvalidStoredConfig, StoredConfig, read_current_config, write_config
 from wf2des.assemble.library import Library, LibraryComponent
 from wf2des.assemble.matching import rule_problems
 from wf2des.core.errors import InvalidInput
 from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.blobs import BlobStore
+from wf2des.integrations.blobs.project_config import (
+    InvalidStoredConfig,
+    StoredConfig,
+    read_current_config,
+    write_config,
+)
 from wf2des.integrations.docstore.design_components import project_library
 
 __all__ = ["UnknownLibraryComponent", "get_config", "put_config"]

@@ -34,7 +34,6 @@ from wf2des.assemble import (
     style_bindings,
 )
 from wf2des.assemble.components import map_components
-from wf2des.assemble.config_store import InvalidStoredConfig, read_current_config
 from wf2des.assemble.hints import element_hints
 from wf2des.assemble.library import LibraryComponent
 from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
@@ -43,6 +42,7 @@ from wf2des.core.safety import safe_message
 from wf2des.generator import CaptureResult, convert, spec_flag_count
 from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import validate_spec
+from wf2des.integrations.blobs.project_config import InvalidStoredConfig, read_current_config
 from wf2des.integrations.browser import CaptureError, CaptureTimeout
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE, FileRole
 from wf2des.integrations.docstore.design_components import project_library

@@ -6,9 +6,9 @@ from typing import Any
 
 from pymongo.database import Database
 
-from tests.integration.api.conftest import Live
-from tests.integration.api_figma_files.conftest import CONFIG
-from wf2des.assemble.config_store import config_versions_prefix
+from tests.integration.api.figma_files.conftest import CONFIG
+from tests.integration.api.live import Live
+from wf2des.integrations.blobs.project_config import config_versions_prefix
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
@@ -29,9 +29,11 @@ _ICON = ComponentRecord(component_key="icon-x", node_id="2:1", name="x", text_la
 
 
 def _swept_library(db: Database[Any], org: int, proj: int, key: str) -> None:
-    file_id = db[PROJECT_FIGMA_FILE].find_one(
+    found = db[PROJECT_FIGMA_FILE].find_one(
         {"organization_id": org, "project_id": proj, "figma_file_key": key}
-    )["_id"]
+    )
+    assert found is not None
+    file_id = found["_id"]
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None
@@ -120,13 +122,14 @@ def test_a_malformed_rule_is_refused_by_the_schema(live: Live, mint: Any, projec
     org, proj = project
     url = f"/v1/projects/{proj}/wf2des/config"
     with live.client(mint(org)) as client:
-        for rule in [
+        malformed: list[dict[str, Any]] = [
             {"role": "spinner", "component": {"set": "Spinner"}},
             {"role": "button"},
             {"role": "button", "component": {"set": "Button", "name": "x"}},
             {"role": "button", "keepFrame": True, "component": {"set": "Button"}},
             {"role": "button", "when": {"variant": "huge"}, "component": {"set": "Button"}},
-        ]:
+        ]
+        for rule in malformed:
             refused = client.put(url, json=_config(rule))
             assert refused.status_code == 422, rule
             assert refused.json()["code"] == "invalid_input"

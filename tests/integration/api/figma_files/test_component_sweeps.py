@@ -6,7 +6,7 @@ import time
 import uuid
 from typing import Any
 
-from tests.integration.api.conftest import Live
+from tests.integration.api.live import Live
 from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, ComponentSweepJob
 
 

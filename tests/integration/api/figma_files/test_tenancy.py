@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.integration.api.conftest import Live
-from tests.integration.api_figma_files.conftest import CONFIG
+from tests.integration.api.figma_files.conftest import CONFIG
+from tests.integration.api.live import Live
 
 Call = Callable[[httpx.Client, int], httpx.Response]
 

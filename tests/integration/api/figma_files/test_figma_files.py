@@ -9,7 +9,7 @@ import httpx
 import pytest
 from pymongo.database import Database
 
-from tests.integration.api.conftest import Live
+from tests.integration.api.live import Live
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
@@ -29,9 +29,11 @@ def sweep_once(
     db: Database[Any], org: int, proj: int, key: str, *, components: list[str], keep: list[str]
 ) -> None:
     """One complete sweep through the sweep's own writers: marker, components, captures, watermark."""
-    file_id = db[PROJECT_FIGMA_FILE].find_one(
+    found = db[PROJECT_FIGMA_FILE].find_one(
         {"organization_id": org, "project_id": proj, "figma_file_key": key}
-    )["_id"]
+    )
+    assert found is not None
+    file_id = found["_id"]
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from tests.integration.api.conftest import Live
-from tests.integration.api_figma_files.conftest import CONFIG
+from tests.integration.api.figma_files.conftest import CONFIG
+from tests.integration.api.live import Live
 from wf2des.assemble import ProjectConfig
-from wf2des.assemble.config_store import (
+from wf2des.integrations.blobs.project_config import (
     InvalidStoredConfig,
     config_versions_prefix,
     read_current_config,
