@@ -39,7 +39,8 @@ def _hex(spec: Spec, token: str | None, default: str) -> str:
 
 
 def _wrap(text: str, width: float, size: float, max_lines: int | None = None) -> list[str]:
-    """Greedy wrap at an estimated glyph width, widened until the text fits ``max_lines`` (the browser's count).
+    """Greedy wrap at an estimated glyph width, widened until the text fits ``max_lines`` (the browser's
+    count).
 
     The estimate is only a guess per glyph; the line count the browser measured is the truth, so no word is
     ever dropped for a wrong guess.

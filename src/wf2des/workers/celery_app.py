@@ -70,7 +70,8 @@ def _init_process(**_: object) -> None:
 
 @task_prerun.connect
 def _fresh_log_context(**_: object) -> None:
-    """Every task starts with an empty log context: a process runs many, and context variables outlive them."""
+    """Every task starts with an empty log context: a process runs many, and context variables outlive
+    them."""
     from wf2des.core.logging import clear_context
 
     clear_context()

@@ -1,4 +1,5 @@
-"""``wf2des migrate`` / ``wf2des doctor``: idempotent on real stores, one clear sentence when something is wrong."""
+"""``wf2des migrate`` / ``wf2des doctor``: idempotent on real stores, one clear sentence when something is
+wrong."""
 
 from __future__ import annotations
 

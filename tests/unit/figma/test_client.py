@@ -1,4 +1,5 @@
-"""The Figma client against the fake over real HTTP, and against MockTransport where the wire shape matters."""
+"""The Figma client against the fake over real HTTP, and against MockTransport where the wire shape
+matters."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Reads of ``design_component`` for the files' sync state; scoped by organization and project like every query."""
+"""Reads of ``design_component`` for the files' sync state; scoped by organization and project like every
+query."""
 
 from __future__ import annotations
 

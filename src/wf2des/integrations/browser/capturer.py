@@ -76,10 +76,9 @@ _SETTLE_JS = """async (budgetMs) => {
   for (const animation of document.getAnimations()) {
     const timing = animation.effect ? animation.effect.getComputedTiming() : null;
     if (timing && Number.isFinite(timing.endTime)) { try { animation.finish(); } catch (e) { /* keep it */ } }
-  }
-  const failed = [];
-  document.fonts.forEach((f) => { if (f.status === 'error') failed.push(f.family.replace(/^["']|["']$/g, '')); });
-  return {count: document.getElementsByTagName('*').length, failed: failed};
+  } const failed = []; document.fonts.forEach((f) => { if (f.status === 'error')
+  failed.push(f.family.replace(/^["']|["']$/g, '')); }); return {count:
+  document.getElementsByTagName('*').length, failed: failed};
 }"""
 # ``innerText`` is the browser's own rendering of the text (line breaks from <br> and blocks, collapsed
 # white space). Text nobody sees is in it too: clipped to nothing (the "visually hidden" pattern), fully
@@ -94,9 +93,8 @@ _PAGE_TEXT_JS = """() => {
       continue;
     }
     if (el.tagName === 'SELECT') {
-      const chosen = el.selectedOptions.length ? el.selectedOptions[0] : el.options[0];
-      for (const option of el.options) if (option !== chosen) unseen.push(option.innerText || option.text || "");
-      continue;
+      const chosen = el.selectedOptions.length ? el.selectedOptions[0] : el.options[0]; for (const option of
+      el.options) if (option !== chosen) unseen.push(option.innerText || option.text || ""); continue;
     }
     const style = getComputedStyle(el);
     const clipped = style.overflowX !== 'visible' || style.overflowY !== 'visible';
@@ -105,7 +103,8 @@ _PAGE_TEXT_JS = """() => {
       || style.clip === 'rect(0px, 0px, 0px, 0px)' || style.opacity === '0'
       || style.fontSize === '0px' || style.color === 'rgba(0, 0, 0, 0)';
     if (unseenHere) {
-      if (!marked.some((m) => m.contains(el))) { marked.push(el); unseen.push(el.innerText || el.textContent || ""); }
+      if (!marked.some((m) => m.contains(el))) { marked.push(el); unseen.push(el.innerText || el.textContent
+      || ""); }
     }
   }
   return {text: document.body.innerText, unseen: unseen};

@@ -230,7 +230,8 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget) -> tuple[S
 
 
 def _name_screens(spec: Spec, screen_id: str) -> None:
-    """Give the screens the generation's ``screen_id`` (suffixed by width when there are several), everywhere."""
+    """Give the screens the generation's ``screen_id`` (suffixed by width when there are several),
+    everywhere."""
     screens = spec["screens"]
     renamed = {
         screen["screenId"]: screen_id if len(screens) == 1 else f"{screen_id}-{screen['viewport']['width']}"
