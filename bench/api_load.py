@@ -17,8 +17,8 @@ HTTP/1.1 keep-alive client (one connection per simulated client), because an HTT
 would be charged to the API on a 2-core box; then 1,000,000 code2wf rows bulk-loaded with SQL; then
 ``pgbench`` with a custom script after the server is stopped (so both never compete for connections).
 
-    .venv/bin/python bench/api_load.py [--duration 15] [--rows 1000000] [--redis redis://127.0.0.1:6379/12]
-    [--workers 2]
+    .venv/bin/python bench/api_load.py [--duration 15] [--rows 1000000]
+        [--redis redis://127.0.0.1:6379/12] [--workers 2]
 """
 
 from __future__ import annotations

@@ -81,8 +81,7 @@ class DesignComponents:
     def upsert(
         self, scope: FileScope, marker: Marker, run_id: str, records: Sequence[ComponentRecord], now: datetime
     ) -> int:
-        """Upsert ``records`` as active; returns documents written. Raises :class:`SweepMarkerLost` if
-        fenced."""
+        """Upsert ``records`` as active; returns how many were written. :class:`SweepMarkerLost` if fenced."""
         if not records:
             return 0
         operations = [

@@ -4,8 +4,7 @@ Every error raised by :class:`~wf2des.integrations.figma.FigmaClient` is a ``Fig
 narrowest class whose handling differs (their place in the whole tree: ``wf2des.core.errors``)::
 
     FigmaError                      (Wf2desError, code "figma_error")
-    ├── FigmaTransportError         the request never got an answer: timeouts / connection errors, retries
-    spent
+    ├── FigmaTransportError         no answer at all: timeouts / connection errors, once the retries are spent
     ├── FigmaResponseError          an answer we cannot read: not JSON, or JSON of the wrong shape
     └── FigmaHTTPError              Figma answered with an error status (``status``, Figma's own ``message``)
         ├── FigmaUnauthorized       401 — the token is missing, revoked or of the wrong kind
