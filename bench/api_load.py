@@ -17,7 +17,8 @@ HTTP/1.1 keep-alive client (one connection per simulated client), because an HTT
 would be charged to the API on a 2-core box; then 1,000,000 code2wf rows bulk-loaded with SQL; then
 ``pgbench`` with a custom script after the server is stopped (so both never compete for connections).
 
-    .venv/bin/python bench/api_load.py [--duration 15] [--rows 1000000] [--redis redis://127.0.0.1:6379/12] [--workers 2]
+    .venv/bin/python bench/api_load.py [--duration 15] [--rows 1000000]
+        [--redis redis://127.0.0.1:6379/12] [--workers 2]
 """
 
 from __future__ import annotations
@@ -189,7 +190,8 @@ def _seed_small(url: str) -> str:
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("INSERT INTO organization (id, name) VALUES (%s, 'bench')", (ORG,))
         conn.execute(
-            "INSERT INTO project (id, organization_id, name) SELECT g, %s, 'bench' FROM generate_series(1, %s) g",
+            "INSERT INTO project (id, organization_id, name) "
+            "SELECT g, %s, 'bench' FROM generate_series(1, %s) g",
             (ORG, BENCH_PROJECTS),
         )
         conn.execute(
@@ -207,13 +209,15 @@ def _seed_rows(url: str, rows: int) -> None:
     """``rows`` code2wf rows over 20 projects × 200 files, ids time-ordered like UUIDv7, mostly completed."""
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(
-            """INSERT INTO code2wf (id, organization_id, project_id, page_import_id, figma_file_key, screen_id,
+            """INSERT INTO code2wf (id, organization_id, project_id, page_import_id, figma_file_key, """
+            """screen_id,
                    status, flag_count, result_url, error_message, created_by, updated_by)
                SELECT '018f0000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'), %(org)s, p,
                       CASE WHEN p = %(proj)s THEN 'bench-page-import' ELSE 'bench-pi-' || p END,
                       'BenchFile' || (g / %(projects)s) %% %(files)s, 'screen',
                       s::wf2des_status,
-                      CASE WHEN s = '1' THEN 1 END, CASE WHEN s = '1' THEN 'k' END, CASE WHEN s = '2' THEN 'e' END,
+                      CASE WHEN s = '1' THEN 1 END, CASE WHEN s = '1' THEN 'k' END, """
+            """CASE WHEN s = '2' THEN 'e' END,
                       'bench', 'bench'
                FROM (SELECT g, 1 + g %% %(projects)s AS p,
                             CASE WHEN g %% 10 < 8 THEN '1' WHEN g %% 10 = 8 THEN '2' ELSE '0' END AS s
@@ -362,7 +366,8 @@ def main() -> int:
         )
         body = json.dumps({"pageImportId": page_import, "figmaFileKey": "BenchFile"}).encode()
         create_request = (
-            f"POST /v1/projects/{PROJECT}/code2wf HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {token}\r\n"
+            f"POST /v1/projects/{PROJECT}/code2wf HTTP/1.1\r\n"
+            f"Host: bench\r\nAuthorization: Bearer {token}\r\n"
             f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
         ).encode() + body
 
@@ -395,7 +400,8 @@ def main() -> int:
         def discovery_request() -> bytes:
             file_key = f"BenchFile{next(counter) % FILES_PER_PROJECT}"
             return (
-                f"GET /v1/projects/{PROJECT}/code2wf?figmaFileKey={file_key}&status=completed&limit=50 HTTP/1.1\r\n"
+                f"GET /v1/projects/{PROJECT}/code2wf?figmaFileKey={file_key}&status=completed&limit=50"
+                " HTTP/1.1\r\n"
                 f"Host: bench\r\nAuthorization: Bearer {token}\r\n\r\n"
             ).encode()
 

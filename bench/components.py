@@ -226,16 +226,16 @@ def main(corpus: Path) -> int:
     recall = right / positives if positives else 1.0
     slowest = max(timings.values())
     print(
-        f"\nlabelled sample: {len(labels)} elements, {positives} with a component, {predicted} instances placed"
+        f"\nlabelled sample: {len(labels)} elements, {positives} with a component,"
+        f" {predicted} instances placed"
     )
     print("\n".join(misses))
     print(f"\n{'figure':44} {'measured':>10} {'target':>10}")
     print(f"{'precision (labelled sample)':44} {precision:10.2f} {'≥ ' + str(TARGET_PRECISION):>10}")
     print(f"{'recall (labelled sample)':44} {recall:10.2f} {'≥ ' + str(TARGET_RECALL):>10}")
     print(f"{'instances with placeholder text (corpus)':44} {placeholders:10d} {'= 0':>10}")
-    print(
-        f"{'role-bearing elements mapped (corpus)':44} {total_instances / total_considered:10.0%} {'report':>10}"
-    )
+    mapped_share = total_instances / total_considered
+    print(f"{'role-bearing elements mapped (corpus)':44} {mapped_share:10.0%} {'report':>10}")
     print(f"{'map ms per page, slowest page, best of 5':44} {slowest:10.1f} {'≤ ' + str(TARGET_MAP_MS):>10}")
     print(f"{'map ms per page, slowest page, median of 5':44} {max(medians.values()):10.1f} {'report':>10}")
     print(f"{'map CPU ms, slowest page (median of 5)':44} {max(cpu_ms.values()):10.1f} {'report':>10}")

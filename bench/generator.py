@@ -157,14 +157,16 @@ async def main(corpus: Path) -> int:
     print(f"capture: median of 3 warm captures; convert: median of 5; machine load average {' '.join(load)}")
     header = (
         f"{'page':26s} {'elems':>5s} {'words':>6s} {'chars':>6s} {'hidden':>6s} {'contr':>6s} {'redund':>6s} "
-        f"{'econ':>5s} {'IoU':>6s} {'auto':>5s} {'abs':>5s} {'nodes':>5s} {'cap ms':>7s} {'conv ms':>7s} {'flags':>5s}"
+        f"{'econ':>5s} {'IoU':>6s} {'auto':>5s} {'abs':>5s} {'nodes':>5s} "
+        f"{'cap ms':>7s} {'conv ms':>7s} {'flags':>5s}"
     )
     print(header)
     for r in rows:
         print(
-            f"{r['page']:26s} {r['elements']:5d} {r['words']:6.3f} {r['coverage']:6.3f} {len(r['hidden']):6d} "
-            f"{r['contrast']:6.3f} {r['redundant']:6d} {r['economy']:5.2f} {r['iou']:6.3f} {r['auto']:5.2f} "
-            f"{r['absolute']:5.2f} {r['nodes']:5d} {r['capture_ms']:7.0f} {r['convert_ms']:7.1f} {r['flags']:5d}"
+            f"{r['page']:26s} {r['elements']:5d} {r['words']:6.3f} {r['coverage']:6.3f} "
+            f"{len(r['hidden']):6d} {r['contrast']:6.3f} {r['redundant']:6d} {r['economy']:5.2f} "
+            f"{r['iou']:6.3f} {r['auto']:5.2f} {r['absolute']:5.2f} {r['nodes']:5d} "
+            f"{r['capture_ms']:7.0f} {r['convert_ms']:7.1f} {r['flags']:5d}"
         )
 
     def mean(key: str) -> float:
@@ -172,7 +174,8 @@ async def main(corpus: Path) -> int:
 
     print(
         f"{'TOTAL (mean; hidden sum)':26s} {'':5s} {mean('words'):6.3f} {mean('coverage'):6.3f} "
-        f"{sum(len(r['hidden']) for r in rows):6d} {mean('contrast'):6.3f} {sum(r['redundant'] for r in rows):6d} "
+        f"{sum(len(r['hidden']) for r in rows):6d} {mean('contrast'):6.3f} "
+        f"{sum(r['redundant'] for r in rows):6d} "
         f"{mean('economy'):5.2f} {mean('iou'):6.3f} {mean('auto'):5.2f} {mean('absolute'):5.2f} {'':5s} "
         f"{mean('capture_ms'):7.0f} {mean('convert_ms'):7.1f}"
     )
@@ -237,14 +240,17 @@ async def main(corpus: Path) -> int:
         "\npeer @builder.io/html-to-figma 0.0.3, same Chromium, same offline page (load excluded from both)"
     )
     print(
-        f"{'page':26s} {'elems':>5s} {'ours':>6s} {'peer':>6s} {'ours ms':>8s} {'peer ms':>8s}   (layers; ms from loaded page)"
+        f"{'page':26s} {'elems':>5s} {'ours':>6s} {'peer':>6s} {'ours ms':>8s} {'peer ms':>8s}"
+        "   (layers; ms from loaded page)"
     )
     for r in rows:
         print(
-            f"{r['page']:26s} {r['elements']:5d} {r['nodes']:6d} {r['peer_layers']:6d} {r['ours_ms']:8.1f} {r['peer_ms']:8.1f}"
+            f"{r['page']:26s} {r['elements']:5d} {r['nodes']:6d} {r['peer_layers']:6d} "
+            f"{r['ours_ms']:8.1f} {r['peer_ms']:8.1f}"
         )
     print(
-        f"{'TOTAL (sum / mean)':26s} {'':5s} {sum(r['nodes'] for r in rows):6d} {sum(r['peer_layers'] for r in rows):6d} "
+        f"{'TOTAL (sum / mean)':26s} {'':5s} {sum(r['nodes'] for r in rows):6d} "
+        f"{sum(r['peer_layers'] for r in rows):6d} "
         f"{mean('ours_ms'):8.1f} {mean('peer_ms'):8.1f}"
     )
     return 0

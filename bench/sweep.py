@@ -116,7 +116,8 @@ def report(result: dict[str, Any], target_per_file: int) -> None:
     )
     print(
         f"wall time: {result['wall_s']:.2f} s = Figma {result['figma_s']:.2f} s "
-        f"(of which pacing/back-off sleeps {result['pacing_sleep_s']:.2f} s) + other {result['other_s']:.2f} s "
+        f"(of which pacing/back-off sleeps {result['pacing_sleep_s']:.2f} s) "
+        f"+ other {result['other_s']:.2f} s "
         "(document store, not benchmarked)"
     )
 

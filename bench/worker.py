@@ -248,12 +248,14 @@ def main() -> None:
     q = statistics.quantiles(durations, n=100)
     growth = (rss[args.jobs] - rss[10]) / rss[10] * 100 if 10 in rss and args.jobs in rss else float("nan")
     print(
-        f"jobs: {len(arrivals)} over {len(corpus)} corpus pages; outcomes {statuses}; bad signatures {events.rejected}"
+        f"jobs: {len(arrivals)} over {len(corpus)} corpus pages; outcomes {statuses}; "
+        f"bad signatures {events.rejected}"
     )
     print(f"throughput: {ppm:.1f} pages/min (target >= 60)")
     print(f"job time: p50 {q[49] * 1000:.0f} ms, p95 {q[94] * 1000:.0f} ms")
     print(
-        f"worker+chromium RSS: job 10 {rss.get(10, 0) / 2**20:.0f} MiB, job {args.jobs} {rss.get(args.jobs, 0) / 2**20:.0f} MiB, growth {growth:+.1f}% (target <= 10%)"
+        f"worker+chromium RSS: job 10 {rss.get(10, 0) / 2**20:.0f} MiB, "
+        f"job {args.jobs} {rss.get(args.jobs, 0) / 2**20:.0f} MiB, growth {growth:+.1f}% (target <= 10%)"
     )
     print_phases(work / "worker.log", args.jobs)
     worker.terminate()

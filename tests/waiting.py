@@ -14,7 +14,7 @@ T = TypeVar("T")
 
 
 def wait_until(predicate: Callable[[], T], timeout: float = 30, interval: float = 0.05, what: str = "") -> T:
-    """The first truthy value of ``predicate()``, polled every ``interval`` s; AssertionError after ``timeout`` s."""
+    """First truthy ``predicate()`` value, polled every ``interval`` s; AssertionError after ``timeout`` s."""
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()

@@ -30,7 +30,9 @@ def _modules_after(code: str) -> list[str]:
 
 def test_worker_app_loads_no_postgresql_code() -> None:
     modules = _modules_after(
-        "from wf2des.workers.celery_app import make_celery\napp = make_celery()\napp.loader.import_default_modules()"
+        "from wf2des.workers.celery_app import make_celery\n"
+        "app = make_celery()\n"
+        "app.loader.import_default_modules()"
     )
     leaked = [m for m in modules if m.split(".")[0] in FORBIDDEN or m.startswith(("wf2des.pg", "wf2des.api"))]
     assert leaked == []

@@ -21,8 +21,9 @@ from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 
 REPO = Path(__file__).resolve().parents[2]
 
-# Runs inside the fresh virtualenv: starts the fake Figma from the wheel's recordings and reads the sample page.
-PROBE = """
+# Runs in the fresh virtualenv: starts the fake Figma from the wheel's recordings and reads the sample page.
+PROBE = (
+    """
 import json, urllib.request
 import wf2des
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma, default_fixtures_dir
@@ -32,7 +33,8 @@ fake = FakeFigma(token=FAKE_TOKEN)
 fake.add_file("WheelFile1")
 fake.start(0)
 try:
-    request = urllib.request.Request(fake.url + "/v1/files/WheelFile1?depth=1", headers={"X-Figma-Token": FAKE_TOKEN})
+    request = urllib.request.Request(fake.url + "/v1/files/WheelFile1?depth=1", """
+    """headers={"X-Figma-Token": FAKE_TOKEN})
     with urllib.request.urlopen(request, timeout=10) as response:
         answer = json.load(response)
 finally:
@@ -48,6 +50,7 @@ print(json.dumps({
     "css": (page / "css" / "site.css").is_file(),
 }))
 """
+)
 
 
 def _source_tree_answer() -> dict[str, int]:
@@ -105,7 +108,7 @@ def test_fake_figma_and_the_demo_page_load_from_an_installed_wheel(wheel: Path, 
         capture_output=True,
     )
     # The wheel's dependencies come from this environment's site-packages, added as a plain path: a .pth file
-    # inside it (such as this checkout's editable install) is not processed, so the source tree stays invisible.
+    # in it (such as this checkout's editable install) is not processed, so the source tree stays invisible.
     site = Path(
         subprocess.check_output(
             [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True

@@ -358,8 +358,10 @@ export interface components {
     schemas: {
         /**
          * AreaSelector
-         * @description Where an area is: an explicit ``nodeId``, or a ``page`` plus a ``nodeNamePattern`` (a regular expression
-         *     searched in the names of the page's top-level SECTION/FRAME nodes; the first match in layer order wins).
+         * @description Where an area is: an explicit ``nodeId``, or a ``page`` plus a ``nodeNamePattern``.
+         *
+         *     The pattern is a regular expression searched in the names of the page's top-level SECTION/FRAME nodes;
+         *     the first match in layer order wins.
          */
         AreaSelector: {
             /** Page */

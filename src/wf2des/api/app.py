@@ -125,10 +125,10 @@ def _build_state(
         from wf2des.pg.embedded import resolve_database_url
 
         url = resolve_database_url(pg_settings, settings.data_dir)
-    # One fixed-size pool: overflow connections are closed on return, and under a burst of concurrent
-    # requests that turns into a new PostgreSQL connection per request (measured: 280 connects per 334 creates).
-    # No pre-ping: it is a SELECT 1 round trip on every checkout. After a PostgreSQL restart the first request
-    # on a dead connection fails (a 500 problem document) and SQLAlchemy then invalidates the whole pool;
+    # One fixed-size pool: overflow connections are closed on return, and under a burst of concurrent requests
+    # that turns into a new PostgreSQL connection per request (measured: 280 connects per 334 creates). No
+    # pre-ping: it is a SELECT 1 round trip on every checkout. After a PostgreSQL restart the first request on
+    # a dead connection fails (a 500 problem document) and SQLAlchemy then invalidates the whole pool;
     # ``pool_recycle`` bounds connection age behind proxies and RDS idle timeouts.
     engine = create_async_engine(
         sqlalchemy_url(url),

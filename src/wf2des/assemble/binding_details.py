@@ -6,8 +6,9 @@ can be used by id; a library file's (``library``) must be imported by key (``imp
 order given — the working file first, then the library files by key — and the first file to capture a token
 owns it.
 
-Per file, ``colorSource`` says whether its colours were captured from variables or, when the Variables REST API
-was refused (it needs Figma Enterprise), from colour styles; ``null`` for a file swept before this was recorded.
+Per file, ``colorSource`` says whether its colours were captured from variables or, when the Variables REST
+API was refused (it needs Figma Enterprise), from colour styles; ``null`` for a file swept before this was
+recorded.
 """
 
 from __future__ import annotations

@@ -5,19 +5,21 @@ Matching, per spec token (kinds never cross: a text token only binds text styles
 1. **Exact normalised name.** Names are compared after NFKC, case folding and collapsing runs of spaces,
    ``-`` and ``_`` into one ``-`` (``"Heading 1"`` = ``"heading-1"``). A colour token matches a colour
    variable by its name or by ``<collection>/<name>``, and a FILL-style fallback capture by its name.
-2. **Aliases** from the project config (``tokenAliases.text`` / ``.color``): the alias value is either a capture
-   token verbatim (``color/Brand/primary``) or a Figma name matched as in 1.
+2. **Aliases** from the project config (``tokenAliases.text`` / ``.color``): the alias value is either a
+   capture token verbatim (``color/Brand/primary``) or a Figma name matched as in 1.
 
 Spec tokens carry their kind as a prefix (``text/heading-1``, ``color/wf/grey-50``); the prefix is dropped
 before matching, and for colours the generator's own palette namespace ``wf/`` is tried with and without.
 
-When several captures match, a colour *variable* beats a colour *style* (variables are the newer source of truth);
-if that still leaves more than one id the token is **ambiguous**. Every token left unbound (no match, ambiguous)
-becomes a flagged outcome; nothing is guessed.
+When several captures match, a colour *variable* beats a colour *style* (variables are the newer source of
+truth); if that still leaves more than one id the token is **ambiguous**. Every token left unbound (no match,
+ambiguous) becomes a flagged outcome; nothing is guessed.
 
 Output matches the published spec schema (``schemas/code2wf-spec.v1.json``): ``styleBindings`` is a flat
 ``{spec token: figma id}`` map (the token prefix already tells text from colour), and each unbound token is an
-outcome ``{id: "binding:<token>", kind: "unbound_style_token", message, flagged: true, screenId: null, nodeId: null}``.
+outcome::
+
+    {id: "binding:<token>", kind: "unbound_style_token", message, flagged: true, screenId: null, nodeId: null}
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ class BindingResult:
 def style_bindings(
     spec: Spec, captures: Mapping[str, str], aliases: TokenAliases | None = None
 ) -> BindingResult:
-    """Bind ``spec["tokens"]["text"|"color"]`` keys to ids in ``captures`` (``{token: id}``, all library files)."""
+    """Bind the spec's text and colour tokens to ids in ``captures`` (``{token: id}``, all library files)."""
     aliases = aliases or TokenAliases()
     parsed: list[tuple[str, CaptureToken, str]] = []
     sources: dict[str, str] = {}

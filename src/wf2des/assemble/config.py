@@ -23,8 +23,11 @@ SCHEMA_ID = "https://wf2des.dev/schemas/project-config.v1.json"
 
 
 class AreaSelector(BaseModel):
-    """Where an area is: an explicit ``nodeId``, or a ``page`` plus a ``nodeNamePattern`` (a regular expression
-    searched in the names of the page's top-level SECTION/FRAME nodes; the first match in layer order wins)."""
+    """Where an area is: an explicit ``nodeId``, or a ``page`` plus a ``nodeNamePattern``.
+
+    The pattern is a regular expression searched in the names of the page's top-level SECTION/FRAME nodes;
+    the first match in layer order wins.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -38,7 +38,7 @@ class ElementHint:
     parts: frozenset[str] = frozenset()  # every class token and each of its ``-`` parts
 
     def has_class(self, *fragments: str) -> bool:
-        """A class token that is, or has as a ``-`` part, a fragment (``btn-outline-primary`` has ``outline``)."""
+        """A class token is, or has as a ``-`` part, a fragment: ``btn-outline-primary`` has ``outline``."""
         return not self.parts.isdisjoint(fragments)
 
 

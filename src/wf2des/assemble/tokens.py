@@ -7,14 +7,14 @@ A token is ``/``-separated *segments*, the first being the kind::
     color/<style name>                      a local FILL style with one solid paint (the fallback when the
                                             Enterprise-only variables API is not available)
 
-Each name is one segment, escaped so that it can never contain the separator: ``%`` → ``%25``, ``/`` → ``%2F``,
-``.`` → ``%2E``, ``$`` → ``%24`` (the last two because tokens are document-store field names, where ``.``
-and ``$`` are not safe). Everything else — spaces, ``#``, unicode — stays readable.
+Each name is one segment, escaped so that it can never contain the separator: ``%`` → ``%25``, ``/`` →
+``%2F``, ``.`` → ``%2E``, ``$`` → ``%24`` (the last two because tokens are document-store field names, where
+``.`` and ``$`` are not safe). Everything else — spaces, ``#``, unicode — stays readable.
 
 Why this is collision-safe and reversible: after escaping, the *number of segments* says where a token came
-from (text style: 2, colour style: 2 under ``color``, colour variable: 3), so a style named ``Brand/red`` gives
-``color/Brand%2Fred`` while the variable ``red`` in collection ``Brand`` gives ``color/Brand/red`` — never the
-same string. :func:`parse_token` inverts :func:`make_token` exactly (property-tested).
+from (text style: 2, colour style: 2 under ``color``, colour variable: 3), so a style named ``Brand/red``
+gives ``color/Brand%2Fred`` while the variable ``red`` in collection ``Brand`` gives ``color/Brand/red`` —
+never the same string. :func:`parse_token` inverts :func:`make_token` exactly (property-tested).
 """
 
 from __future__ import annotations

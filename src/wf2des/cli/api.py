@@ -129,7 +129,7 @@ def dev_token(
 
 
 def issue_dev_token(settings: Settings, organization: str, *, subject: str, ttl: int) -> str:
-    """A bearer token signed by the local dev key of ``settings.data_dir`` (what `wf2des dev-token` prints)."""
+    """A bearer token signed by the dev key in ``settings.data_dir`` (what `wf2des dev-token` prints)."""
     from wf2des.api.auth import load_dev_key, mint_dev_token
     from wf2des.api.settings import ApiSettings
 

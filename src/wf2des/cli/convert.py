@@ -167,6 +167,7 @@ def convert_command(
     if preview is not None:
         preview.write_bytes(render_preview_png(spec))
     console.print(
-        f"wrote {output} ({len(spec['screens'])} screen(s), {spec['stats']['nodeCount']} nodes, {spec['flagCount']} flagged)",
+        f"wrote {output} ({len(spec['screens'])} screen(s), {spec['stats']['nodeCount']} nodes, "
+        f"{spec['flagCount']} flagged)",
         highlight=False,
     )

@@ -119,7 +119,8 @@ def demo(
         _print_summary(summary)
         if not (os.environ.get("WF2DES_DATABASE_URL") and os.environ.get("WF2DES_DOCSTORE_URL")):
             console.print(
-                "[dim]The embedded stores keep running for the next command; `wf2des embedded-stop` stops them.[/]"
+                "[dim]The embedded stores keep running for the next command; "
+                "`wf2des embedded-stop` stops them.[/]"
             )
         if serve:
             console.print(f"\nAPI: http://127.0.0.1:{port}/docs")

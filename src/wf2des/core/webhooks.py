@@ -3,7 +3,9 @@
 Key derivation
     Every Code2WF job gets its own signing key::
 
-        callback_key = base64(HMAC-SHA256(key=WF2DES_WEBHOOK_SECRET, msg=b"wf2des.code2wf.callback:" + code2wf_id))
+        callback_key = base64(
+            HMAC-SHA256(key=WF2DES_WEBHOOK_SECRET, msg=b"wf2des.code2wf.callback:" + code2wf_id)
+        )
 
     The API puts ``callback_key`` in the job envelope and recomputes it from the code2wf id in the webhook's
     path, so a leaked queue message lets its holder sign events for that one generation only, and the API

@@ -1,8 +1,9 @@
 """Captured DOM → working tree: visibility, structure, text runs, controls, media, roles and names.
 
 Inline content is merged: a run of text and inline elements (``<a>``, ``<b>``, ``<code>``, list markers)
-becomes one TEXT node (an inline background such as ``<code>``'s is dropped) whose differently-styled ranges are kept as style runs, which is what a designer would
-draw. Wrappers without paint collapse into their only child, handing over their role.
+becomes one TEXT node (an inline background such as ``<code>``'s is dropped) whose differently-styled ranges
+are kept as style runs, which is what a designer would draw. Wrappers without paint collapse into their only
+child, handing over their role.
 """
 
 from __future__ import annotations

@@ -258,7 +258,7 @@ class Arranger:
             padding_bottom=bottom,
             padding_left=left,
         )
-        # Sizing: a child as wide (tall) as the content box fills it; a frame whose content decides its size hugs.
+        # Sizing: a child as wide (tall) as the content box fills it; a frame sized by its content hugs.
         content = _size(box, c) - pad_cs - pad_ce
         fill_counter = False
         for kid in kids:
@@ -309,7 +309,7 @@ class Arranger:
 
 
 def paint_key(node: WNode) -> tuple[float, int, int]:
-    """When a node paints relative to its siblings: its own paint, or for a paintless frame its first child's."""
+    """When a node paints among its siblings: its own paint, or for a paintless frame its first child's."""
     if node.type != "FRAME" or node.painted or not node.children:
         return node.paint_order
     return min(paint_key(child) for child in node.children)

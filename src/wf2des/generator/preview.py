@@ -39,7 +39,8 @@ def _hex(spec: Spec, token: str | None, default: str) -> str:
 
 
 def _wrap(text: str, width: float, size: float, max_lines: int | None = None) -> list[str]:
-    """Greedy wrap at an estimated glyph width, widened until the text fits ``max_lines`` (the browser's count).
+    """Greedy wrap at an estimated glyph width, widened until the text fits ``max_lines`` (the browser's
+    count).
 
     The estimate is only a guess per glyph; the line count the browser measured is the truth, so no word is
     ever dropped for a wrong guess.
@@ -226,7 +227,8 @@ class _Svg(_Painter):
             paint += f' opacity="{opacity}"'
         if ellipse:
             self.parts.append(
-                f'<ellipse cx="{x + w / 2:.1f}" cy="{y + h / 2:.1f}" rx="{w / 2:.1f}" ry="{h / 2:.1f}"{paint}/>'
+                f'<ellipse cx="{x + w / 2:.1f}" cy="{y + h / 2:.1f}" '
+                f'rx="{w / 2:.1f}" ry="{h / 2:.1f}"{paint}/>'
             )
         else:
             self.parts.append(
@@ -236,18 +238,21 @@ class _Svg(_Painter):
     def cross(self, box: Rect) -> None:
         x, y, w, h = box.x, box.y, box.width, box.height
         self.parts.append(
-            f'<path d="M{x:.1f} {y:.1f}L{x + w:.1f} {y + h:.1f}M{x + w:.1f} {y:.1f}L{x:.1f} {y + h:.1f}" stroke="#BDBDBD" stroke-width="1"/>'
+            f'<path d="M{x:.1f} {y:.1f}L{x + w:.1f} {y + h:.1f}M{x + w:.1f} {y:.1f}L{x:.1f} {y + h:.1f}"'
+            ' stroke="#BDBDBD" stroke-width="1"/>'
         )
 
     def label(self, cx: float, baseline: float, text: str) -> None:
         self.parts.append(
-            f'<text x="{cx:.1f}" y="{baseline:.1f}" font-size="12" text-anchor="middle" fill="#6B6B6B" font-family="sans-serif">{escape(text)}</text>'
+            f'<text x="{cx:.1f}" y="{baseline:.1f}" font-size="12" text-anchor="middle" fill="#6B6B6B"'
+            f' font-family="sans-serif">{escape(text)}</text>'
         )
 
     def flag(self, box: Rect) -> None:
         x, y, w, h = box.x, box.y, box.width, box.height
         self.parts.append(
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none" stroke="{_FLAG}" stroke-width="2" stroke-dasharray="6 3"/>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="none"'
+            f' stroke="{_FLAG}" stroke-width="2" stroke-dasharray="6 3"/>'
         )
 
     def clip(self, box: Rect | None) -> None:
@@ -256,7 +261,8 @@ class _Svg(_Painter):
             return
         x, y, w, h = box.x, box.y, box.width, box.height
         self.parts.append(
-            f'<svg x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" overflow="hidden"><g transform="translate({-x:.1f},{-y:.1f})">'
+            f'<svg x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" overflow="hidden">'
+            f'<g transform="translate({-x:.1f},{-y:.1f})">'
         )
 
     def text(
@@ -265,7 +271,8 @@ class _Svg(_Painter):
         spans = "".join(f'<tspan x="{x:.1f}" y="{y:.1f}">{escape(t)}</tspan>' for x, y, t in lines)
         # CairoSVG takes only the first family; Liberation Sans has Arial's metrics, so lines fit as measured.
         self.parts.append(
-            f'<text font-family="Liberation Sans" font-size="{size:.1f}" font-weight="{weight}" fill="{fill}" text-anchor="{anchor}">{spans}</text>'
+            f'<text font-family="Liberation Sans" font-size="{size:.1f}" font-weight="{weight}"'
+            f' fill="{fill}" text-anchor="{anchor}">{spans}</text>'
         )
 
 
@@ -398,7 +405,8 @@ def render_preview_svg(spec: Spec, screen_index: int = 0) -> str:
     width, height = boxes[root["id"]].width, boxes[root["id"]].height
     height = min(height, _MAX_HEIGHT)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" viewBox="0 0 {width:.1f} {height:.1f}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}"'
+        f' viewBox="0 0 {width:.1f} {height:.1f}">'
         f'<rect width="100%" height="100%" fill="#FFFFFF"/>{"".join(svg.parts)}</svg>'
     )
 

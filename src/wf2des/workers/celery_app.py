@@ -70,7 +70,7 @@ def _init_process(**_: object) -> None:
 
 @task_prerun.connect
 def _fresh_log_context(**_: object) -> None:
-    """Every task starts with an empty log context: a process runs many, and context variables outlive them."""
+    """Each task starts with an empty log context: a process runs many; context variables outlive them."""
     from wf2des.core.logging import clear_context
 
     clear_context()

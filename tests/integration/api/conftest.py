@@ -174,7 +174,10 @@ def project(live: Live) -> tuple[int, int]:
     return org, proj
 
 
-PAGE_HTML = b"<!doctype html><html><head><link rel=stylesheet href=css/site.css></head><body><h1>Hi</h1></body></html>"
+PAGE_HTML = (
+    b"<!doctype html><html><head><link rel=stylesheet href=css/site.css></head>"
+    b"<body><h1>Hi</h1></body></html>"
+)
 
 
 def upload(

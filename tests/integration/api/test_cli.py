@@ -1,4 +1,4 @@
-"""``wf2des admin add-project`` and ``wf2des dev-token`` as an operator runs them, then the token against a live dev-mode app."""
+"""``wf2des admin add-project`` and ``wf2des dev-token`` as an operator runs them; the token on a dev app."""
 
 from __future__ import annotations
 

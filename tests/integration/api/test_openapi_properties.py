@@ -26,7 +26,7 @@ EXAMPLES = 200
 
 @pytest.mark.timeout(1200)
 def test_openapi(live: Live, mint: Any, project: tuple[int, int]) -> None:
-    """Each operation gets a bounded Hypothesis run (the schemathesis pytest loader does not support pytest 9)."""
+    """A bounded Hypothesis run per operation (schemathesis's pytest loader does not support pytest 9)."""
     org, proj = project
     headers = {"Authorization": f"Bearer {mint(org)}"}
     api = schemathesis.openapi.from_url(f"{live.url}/openapi.json")

@@ -150,7 +150,8 @@ async def test_a_page_that_exhausts_memory_is_reported_and_the_browser_stays_usa
     capturer: BrowserCapturer,
 ) -> None:
     hog = {
-        "index.html": b"<h1>Hog</h1><script>const a = []; while (true) { a.push(new Array(1e6).fill(1.5)); }</script>"
+        "index.html": b"<h1>Hog</h1>"
+        b"<script>const a = []; while (true) { a.push(new Array(1e6).fill(1.5)); }</script>"
     }
     with pytest.raises(PageCrashed) as raised:
         await capturer.capture(hog, "index.html", [800], timeout_s=60)

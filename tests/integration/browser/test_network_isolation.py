@@ -141,16 +141,17 @@ def test_the_namespace_has_no_route_and_no_resolver() -> None:
     with socket.create_server(("0.0.0.0", 0)) as tcp, socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
         udp.bind(("0.0.0.0", 0))
         udp.settimeout(1)
+        tcp_port, udp_port = tcp.getsockname()[1], udp.getsockname()[1]
         probe = f"""
 import socket, sys
 failures = []
-for target in [("127.0.0.1", {tcp.getsockname()[1]}), ("{_host_address()}", {tcp.getsockname()[1]})]:
+for target in [("127.0.0.1", {tcp_port}), ("{_host_address()}", {tcp_port})]:
     try:
         socket.create_connection(target, timeout=2).close(); failures.append(("tcp", target))
     except OSError:
         pass
     try:
-        u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.sendto(b"x", ("127.0.0.1", {udp.getsockname()[1]}))
+        u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.sendto(b"x", ("127.0.0.1", {udp_port}))
         failures.append(("udp", target))
     except OSError:
         pass

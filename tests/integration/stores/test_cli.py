@@ -1,4 +1,4 @@
-"""``wf2des migrate`` / ``wf2des doctor``: idempotent on real stores, one clear sentence when something is wrong."""
+"""``wf2des migrate`` / ``wf2des doctor``: idempotent on real stores, one clear sentence on any problem."""
 
 from __future__ import annotations
 

@@ -123,7 +123,7 @@ def test_registration_upsert_sets_only_its_fields(docstore: Database[Any]) -> No
 
 
 def test_concurrent_first_registrations_make_one_document(docstore: Database[Any]) -> None:
-    """16 threads register the same new file at once, 20 rounds: one document each round, every caller gets it."""
+    """16 threads register one new file at once, 20 rounds: one document per round, all callers get it."""
     repo = ProjectFileRegistrations(docstore)
     for round_no in range(20):
         key = f"RaceKey{round_no}"
@@ -145,7 +145,7 @@ def test_concurrent_first_registrations_make_one_document(docstore: Database[Any
 
 
 def _race_round(repo: ProjectFileRegistrations, files: Any, doc_id: str, round_no: int) -> dict[str, Any]:
-    """One round: 4 registration threads and 4 sweep threads, 3 writes each; returns each writer's last value."""
+    """One round: 4 registration and 4 sweep threads, 3 writes each; returns each writer's last value."""
     rng = random.Random(round_no)
     registration_lock, sweep_lock = threading.Lock(), threading.Lock()
     last: dict[str, Any] = {}

@@ -91,7 +91,8 @@ def test_the_four_seed_indexes_with_names_and_columns(conn: psycopg.Connection[A
         assert found.get(name) == columns, name
     # no de-duplication index: the seed says every valid POST creates a row
     unique = conn.execute(
-        "SELECT count(*) FROM pg_index WHERE indrelid = 'code2wf'::regclass AND indisunique AND NOT indisprimary"
+        "SELECT count(*) FROM pg_index "
+        "WHERE indrelid = 'code2wf'::regclass AND indisunique AND NOT indisprimary"
     ).fetchone()
     assert unique == (0,)
 
@@ -118,8 +119,10 @@ def parent_rows(conn: psycopg.Connection[Any]) -> dict[str, Any]:
         "INSERT INTO project (id, organization_id, name) VALUES (9001, 9001, 'p') ON CONFLICT DO NOTHING"
     )
     conn.execute(
-        """INSERT INTO page_import (id, organization_id, project_id, status, entry_path, manifest_url, file_count,
-           total_bytes, created_by, updated_by) VALUES ('pi-1', 9001, 9001, 'completed', 'index.html', 'm', 1, 1,
+        """INSERT INTO page_import (id, organization_id, project_id, status, entry_path, manifest_url, """
+        """file_count,
+           total_bytes, created_by, updated_by) VALUES ('pi-1', 9001, 9001, 'completed', 'index.html', """
+        """'m', 1, 1,
            'u', 'u') ON CONFLICT DO NOTHING"""
     )
     return {"org": 9001, "project": 9001, "page_import": "pi-1"}
@@ -205,7 +208,8 @@ def test_downgrade_to_base_and_upgrade_again(fresh_pg_database: Any) -> None:
     assert current_revision(url) is None
     with psycopg.connect(url) as connection:
         tables = connection.execute(
-            "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'alembic_version'"
+            "SELECT count(*) FROM information_schema.tables "
+            "WHERE table_schema = 'public' AND table_name <> 'alembic_version'"
         ).fetchone()
         types = connection.execute("SELECT count(*) FROM pg_type WHERE typname = 'wf2des_status'").fetchone()
     assert tables == (0,)

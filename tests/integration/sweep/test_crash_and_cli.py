@@ -1,4 +1,4 @@
-"""A sweeping process SIGKILLed at each step leaves the watermark alone; the next sweep completes. And the CLI."""
+"""A sweep SIGKILLed at each step leaves the watermark alone; the next sweep completes. And the CLI."""
 
 from __future__ import annotations
 

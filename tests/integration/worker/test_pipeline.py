@@ -1,4 +1,4 @@
-"""The Code2WF pipeline on real parts: blob store, SecantusDB, headless Chromium and the fake Figma over HTTP."""
+"""The Code2WF pipeline on real parts: blob store, SecantusDB, headless Chromium, the fake Figma over HTTP."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Figma client against the fake over real HTTP, and against MockTransport where the wire shape matters."""
+"""The Figma client against the fake over real HTTP, and against MockTransport where wire shape matters."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Reads of ``design_component`` for the files' sync state; scoped by organization and project like every query."""
+"""Reads of ``design_component`` for the files' sync state, each scoped by organization and project."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 
 Hazards, and why they are harmless here:
 - killed after publishing, before marking: the messages are re-published on the next run. The Celery task id
-  is the code2wf id and the webhook transition is conditional, so a duplicate job cannot change a finished row.
+  is the code2wf id and the webhook transition is conditional, so a duplicate job cannot change a finished
+  row.
 - two relays (several API processes, or ``wf2des outbox-relay``): ``FOR UPDATE SKIP LOCKED`` gives each a
   disjoint batch.
 - broker down: the first failure stops the batch, records ``attempts``/``last_error``, and the rows stay

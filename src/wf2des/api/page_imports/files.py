@@ -50,7 +50,7 @@ class UploadedFile:
 
 
 def normalise_path(raw: str) -> str:
-    """``./css//site.css`` → ``css/site.css``; refuses absolute paths, ``..``, backslashes, controls and bidi."""
+    """``./css//site.css`` → ``css/site.css``; refuses absolute paths, ``..``, backslashes, controls, bidi."""
     if not raw or len(raw) > 1024:
         raise _bad_path(raw, "must be 1 to 1024 characters")
     if any(unicodedata.category(ch) == "Cc" or ch in BIDI_CONTROLS for ch in raw):

@@ -2,9 +2,10 @@
 
 Order matters for "a failed upload leaves no row and no orphan manifest": the row insert runs first so a
 database refusal happens before anything is written to the blob store; blobs are written content-addressed
-(``sha256/{hex}`` beside the manifest, see ``wf2des.jobs.keys``) and the manifest last; if any write fails, everything this request wrote is deleted
-and the exception rolls the transaction back. Remaining hazard: a commit that fails *after* the manifest is
-written leaves unreferenced blobs (never a row without its manifest).
+(``sha256/{hex}`` beside the manifest, see ``wf2des.jobs.keys``) and the manifest last; if any write fails,
+everything this request wrote is deleted and the exception rolls the transaction back. Remaining hazard: a
+commit that fails *after* the manifest is written leaves unreferenced blobs (never a row without its
+manifest).
 """
 
 from __future__ import annotations

@@ -43,8 +43,8 @@ ReadKey = Annotated[str, Path(alias="readKey", pattern=KEY_PATTERN, description=
     response_model=PluginSessionCreated,
     responses=problem_responses(503),
     summary="Start a plugin sign-in (no authentication)",
-    description="Returns a read key to poll with and the login URL to open in the system browser. The session "
-    "expires after 5 minutes.",
+    description="Returns a read key to poll with and the login URL to open in the system browser. "
+    "The session expires after 5 minutes.",
 )
 async def create_plugin_session(session: SessionDep, state: StateDep) -> Response:
     created = await service.create(session, state)

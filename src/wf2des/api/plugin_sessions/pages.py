@@ -22,7 +22,8 @@ PAGE_HEADERS = {
 
 _STYLE = (
     "body{font:16px/1.5 system-ui,sans-serif;max-width:28rem;margin:4rem auto;padding:0 1rem;color:#222}"
-    "label{display:block;margin:.75rem 0 .25rem}input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}"
+    "label{display:block;margin:.75rem 0 .25rem}"
+    "input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}"
     "button{font:inherit;margin-top:1rem;padding:.5rem 1rem}"
 )
 

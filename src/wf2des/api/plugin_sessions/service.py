@@ -56,7 +56,7 @@ async def create(session: AsyncSession, state: AppState) -> PluginSessionCreated
 
 
 async def poll(session: AsyncSession, read_key: str) -> PluginSessionToken | None:
-    """The token (once), ``None`` while pending; :class:`NotFound` when unknown, expired or already claimed."""
+    """The token (once), ``None`` while pending; :class:`NotFound` if unknown, expired or already claimed."""
     outcome = await PluginSessionRepository(session).claim(key_hash(read_key))
     if isinstance(outcome, ClaimedToken):
         _log.info("plugin_session.claimed")
@@ -107,7 +107,7 @@ async def complete_oidc_login(
 async def dev_login(
     session: AsyncSession, state: AppState, *, write_key: str, organization: int, subject: str
 ) -> bool:
-    """Issue a dev token (``WF2DES_AUTH_DEV``) for the chosen organization and subject; False if no session."""
+    """Issue a dev token (``WF2DES_AUTH_DEV``) for the given organization and subject; False if no session."""
     assert state.dev_key is not None
     cfg = state.api_settings
     token = mint_dev_token(

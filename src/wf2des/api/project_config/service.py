@@ -1,6 +1,7 @@
 """The project's ingest config: versions in the blob store, component rules checked against the swept library.
 
-Blob I/O and document-store reads run in worker threads; every read is scoped by the caller's ``ProjectScope``.
+Blob I/O and document-store reads run in worker threads; every read is scoped by the caller's
+``ProjectScope``.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ def _refuse(key: str, reason: str) -> InvalidInput:
 
 
 def validate_key(key: str) -> str:
-    """Return ``key`` unchanged if it is a valid blob key, else raise ``InvalidInput`` (``invalid_blob_key``)."""
+    """Return ``key`` if it is a valid blob key, else raise ``InvalidInput`` (``invalid_blob_key``)."""
     if not isinstance(key, str) or not key:
         raise InvalidInput("invalid blob key: it must be a non-empty string", code=_CODE)
     if len(key.encode("utf-8", "surrogatepass")) > MAX_KEY_BYTES:

@@ -30,7 +30,8 @@ def open_blob_store(settings: Settings) -> BlobStore:
     if parts.scheme == "file":
         if parts.netloc not in ("", "localhost"):
             raise ConfigError(
-                f"WF2DES_BLOB_URL names a remote host ({parts.netloc!r}); use file:///absolute/path for a local directory"
+                f"WF2DES_BLOB_URL names a remote host ({parts.netloc!r}); "
+                "use file:///absolute/path for a local directory"
             )
         return LocalBlobStore(Path(unquote(parts.path)))
     raise ConfigError(f"WF2DES_BLOB_URL has scheme {parts.scheme!r}; expected s3:// or file://")

@@ -232,8 +232,8 @@ class S3BlobStore:
         return where
 
     def check(self) -> None:
-        """Prove write access without leaving one object per run: the probe is a conditional put of a
-        fixed reserved key, and S3 checks permissions before the precondition, so 412 also means "writable"."""
+        """Prove write access without leaving one object per run: the probe is a conditional put of a fixed
+        reserved key, and S3 checks permissions before the precondition, so 412 also means "writable"."""
         try:
             self._client.head_bucket(Bucket=self._bucket)
             self._client.put_object(

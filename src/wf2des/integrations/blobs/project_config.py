@@ -3,9 +3,9 @@
 Blobs are write-once (``put_immutable``), yet a user must be able to change their config. So every write is
 a new version, and "the config" is the newest one:
 
-    {org}/{proj}/wf2des/config.json                 the home key: the config's address (``config_url`` of every
-                                                    registered file) and version zero, for a config placed
-                                                    there by hand or before versioning existed
+    {org}/{proj}/wf2des/config.json                 the home key: the config's address (``config_url`` of
+                                                    every registered file) and version zero, for a config
+                                                    placed there by hand or before versioning existed
     {org}/{proj}/wf2des/config/v-{uuid7}.json       one object per ``write_config``, never overwritten
 
 :func:`read_current_config` answers the version with the greatest key (UUIDv7 orders by time), or the home

@@ -2,11 +2,11 @@
 ``status = "removed"`` (never a delete), all fenced by the sweep marker's fencing number.
 
 Fencing across collections: a single document cannot be updated conditionally on *another* collection's
-marker, so each component document carries ``sweep_fence`` (the ``acquired_at`` of the marker of the sweep that
-last wrote it). A write matches only documents whose fence is not newer than ours; an upsert against a newer
-fence falls through to an insert, which the unique index refuses — so a sweeper that lost its marker can never
-overwrite what a newer holder wrote, and learns it lost (:class:`SweepMarkerLost`). Callers also re-check the
-marker before each batch, which keeps even the untouched documents quiet in practice.
+marker, so each component document carries ``sweep_fence`` (the ``acquired_at`` of the marker of the sweep
+that last wrote it). A write matches only documents whose fence is not newer than ours; an upsert against a
+newer fence falls through to an insert, which the unique index refuses — so a sweeper that lost its marker can
+never overwrite what a newer holder wrote, and learns it lost (:class:`SweepMarkerLost`). Callers also
+re-check the marker before each batch, which keeps even the untouched documents quiet in practice.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ class DesignComponents:
     def upsert(
         self, scope: FileScope, marker: Marker, run_id: str, records: Sequence[ComponentRecord], now: datetime
     ) -> int:
-        """Upsert ``records`` as active; returns documents written. Raises :class:`SweepMarkerLost` if fenced."""
+        """Upsert ``records`` as active; returns how many were written. :class:`SweepMarkerLost` if fenced."""
         if not records:
             return 0
         operations = [

@@ -4,7 +4,8 @@ It owns ``sweep_marker``, ``style_captures``, ``sweep_error``, ``components_sync
 (the Figma ``version`` that ``components_synced_at`` certifies, used to skip unchanged files),
 ``style_capture_keys`` (``{token: {kind, key}}``, what the plugin imports library assets by) and
 ``color_capture_source`` (``variables``, or ``color_styles`` when the Variables API was refused) — never
-``role`` or ``config_url``, which belong to registration. Every write is a field-level ``$set`` of those fields.
+``role`` or ``config_url``, which belong to registration. Every write is a field-level ``$set`` of those
+fields.
 
 Single flight and fencing:
 
@@ -18,8 +19,8 @@ Single flight and fencing:
   takeover happens only after the old ``expires_at``, so a newer holder's ``acquired_at`` is strictly greater
   (given clocks that agree to within the lease).
 
-``components_synced_at`` is written only by :meth:`complete`, in the same update that clears the marker: a sweep
-that dies earlier leaves the previous watermark, and its marker simply expires.
+``components_synced_at`` is written only by :meth:`complete`, in the same update that clears the marker: a
+sweep that dies earlier leaves the previous watermark, and its marker simply expires.
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ Hazards handled here so that callers do not have to:
 
 - **Two token kinds.** Personal access tokens go in ``X-Figma-Token``; OAuth access tokens in
   ``Authorization: Bearer``. A settings value ``oauth:<token>`` selects OAuth (see :func:`auth_from_setting`).
-- **Rate limits.** Requests are paced per token and tier (:mod:`._pacing`). A 429 is honoured by sleeping for its
-  ``Retry-After`` when that is at most ``retry_after_cap`` (default one hour); beyond the cap the client raises
-  :class:`RateLimited` ("rate limited until …") rather than blocking a worker for hours. ``X-Figma-Plan-Tier``
-  and ``X-Figma-Rate-Limit-Type`` are logged with every 429.
+- **Rate limits.** Requests are paced per token and tier (:mod:`._pacing`). A 429 is honoured by sleeping for
+  its ``Retry-After`` when that is at most ``retry_after_cap`` (default one hour); beyond the cap the client
+  raises :class:`RateLimited` ("rate limited until …") rather than blocking a worker for hours.
+  ``X-Figma-Plan-Tier`` and ``X-Figma-Rate-Limit-Type`` are logged with every 429.
 - **Transient failures.** 5xx answers, timeouts and connection errors are retried with full-jitter exponential
   backoff, ``max_attempts`` in total.
 - **Large files.** ``get_nodes`` splits ids into batches of at most 400 (URL length and Figma's own guidance).

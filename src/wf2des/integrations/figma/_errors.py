@@ -4,7 +4,7 @@ Every error raised by :class:`~wf2des.integrations.figma.FigmaClient` is a ``Fig
 narrowest class whose handling differs (their place in the whole tree: ``wf2des.core.errors``)::
 
     FigmaError                      (Wf2desError, code "figma_error")
-    ├── FigmaTransportError         the request never got an answer: timeouts / connection errors, retries spent
+    ├── FigmaTransportError         no answer at all: timeouts / connection errors, once the retries are spent
     ├── FigmaResponseError          an answer we cannot read: not JSON, or JSON of the wrong shape
     └── FigmaHTTPError              Figma answered with an error status (``status``, Figma's own ``message``)
         ├── FigmaUnauthorized       401 — the token is missing, revoked or of the wrong kind
@@ -16,8 +16,8 @@ narrowest class whose handling differs (their place in the whole tree: ``wf2des.
         │                           ``retry_at`` and says "rate limited until <ISO time>"
         └── FigmaServerError        5xx, still failing after the jittered retries
 
-Figma answers errors in two shapes, both understood: ``{"status": 404, "err": "Not found"}`` (file endpoints) and
-``{"status": 403, "error": true, "message": "..."}`` (variables and newer endpoints).
+Figma answers errors in two shapes, both understood: ``{"status": 404, "err": "Not found"}`` (file endpoints)
+and ``{"status": 403, "error": true, "message": "..."}`` (variables and newer endpoints).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ metadata). Pacing on our side keeps a sweep of many files under the budget inste
 registry, so every client built with the same token shares them.
 
 The bucket hands out *reservations*: ``reserve()`` returns how long the caller must wait before sending. It is
-guarded by a ``threading.Lock`` and never awaits, so it works from any event loop (Celery runs a fresh loop per
-task) and from several threads at once.
+guarded by a ``threading.Lock`` and never awaits, so it works from any event loop (Celery runs a fresh loop
+per task) and from several threads at once.
 """
 
 from __future__ import annotations

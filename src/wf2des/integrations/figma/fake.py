@@ -1,9 +1,9 @@
 """A fake Figma REST API for tests, benchmarks and the demo: real recorded responses, transformed in code.
 
-It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full ``GET /v1/files/:key`` and a
-``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the sweep uses (``/nodes`` answers
-style nodes and component nodes; a file registered with ``library="uikit"`` serves the made-up UI kit of
-:mod:`wf2des.integrations.figma.uikit` instead of the recorded icons)::
+It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full
+``GET /v1/files/:key`` and a ``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the
+sweep uses (``/nodes`` answers style nodes and component nodes; a file registered with ``library="uikit"``
+serves the made-up UI kit of :mod:`wf2des.integrations.figma.uikit` instead of the recorded icons)::
 
     GET /v1/files/:key/meta            GET /v1/files/:key?depth=N
     GET /v1/files/:key/nodes?ids=…     GET /v1/files/:key/variables/local
@@ -55,7 +55,7 @@ def default_fixtures_dir() -> Path:
     env = os.environ.get("WF2DES_FIGMA_FIXTURES")
     if env:
         return Path(env)
-    # The recordings are plain files inside the package (a wheel installs them unzipped), so a real path exists.
+    # The recordings are plain files in the package (a wheel installs them unzipped), so a real path exists.
     return Path(str(files("wf2des.integrations.figma") / "recordings"))
 
 
@@ -157,7 +157,7 @@ class FakeFigma:
     def total_requests(self) -> int:
         return sum(self.requests.values())
 
-    # -- the answers (pure: also used directly by the OpenAPI conformance test) --------------------------------
+    # -- the answers (pure: also used directly by the OpenAPI conformance test) -----------------------------
 
     def file_body(self, f: FakeFile, depth: int | None) -> JSON:
         body = {
@@ -259,7 +259,7 @@ class FakeFigma:
         }
 
     def uikit(self) -> tuple[JSON, dict[str, JSON], dict[str, JSON]]:
-        """The made-up UI kit (document, components, componentSets), built once from recorded node templates."""
+        """The made-up UI kit (document, components, componentSets), built once from recorded templates."""
         if self._uikit is None:
             templates = {}
             for kind in ("COMPONENT", "TEXT", "CANVAS", "DOCUMENT"):
@@ -364,7 +364,7 @@ class FakeFigma:
             }
         return _modern(entry), node
 
-    # -- HTTP ---------------------------------------------------------------------------------------------------
+    # -- HTTP ------------------------------------------------------------------------------------------------
 
     def handle(
         self, path: str, query: dict[str, list[str]], headers: dict[str, str]

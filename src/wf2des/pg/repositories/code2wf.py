@@ -144,7 +144,7 @@ class Code2wfRepository:
         return _record_or_none((await self._session.scalars(stmt)).one_or_none())
 
     async def list_page(self, scope: ProjectScope, flt: Code2wfListFilter) -> list[Code2wfRecord]:
-        """Newest first by id (UUIDv7 is time-ordered); returns up to ``limit + 1`` rows to detect a next page."""
+        """Newest first by id (UUIDv7 is time-ordered); up to ``limit + 1`` rows, to detect a next page."""
         stmt = _discovery_shape(*_shape_of(flt))
         result = await self._session.execute(stmt, _discovery_params(scope, flt))
         return [Code2wfRecord(*row) for row in result]
@@ -208,7 +208,7 @@ class Code2wfRepository:
     async def fail_overdue(
         self, older_than: timedelta, message: str, actor: str, limit: int = 500
     ) -> list[str]:
-        """Fail rows still processing past their deadline. Conditional, so a racing webhook wins or loses cleanly."""
+        """Fail rows processing past the deadline. Conditional, so a racing webhook wins or loses cleanly."""
         overdue = (
             select(Code2wf.id)
             .where(

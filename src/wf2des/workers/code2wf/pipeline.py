@@ -230,7 +230,7 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget) -> tuple[S
 
 
 def _name_screens(spec: Spec, screen_id: str) -> None:
-    """Give the screens the generation's ``screen_id`` (suffixed by width when there are several), everywhere."""
+    """Rename the screens to the generation's ``screen_id`` everywhere (suffixed by width if several)."""
     screens = spec["screens"]
     renamed = {
         screen["screenId"]: screen_id if len(screens) == 1 else f"{screen_id}-{screen['viewport']['width']}"

@@ -1,9 +1,9 @@
-"""Pure: from Figma answers to ``style_captures`` (``{token: id}``), their library keys, and ``design_component``
-records.
+"""Pure: Figma answers → ``style_captures``, their library keys and ``design_component`` records.
 
 Ids of a library file's styles and variables mean nothing in another file: the plugin imports them by **key**
-(``importStyleByKeyAsync``, ``variables.importVariableByKeyAsync``). So beside ``{token: id}`` (kept exactly as
-seed 000 says) the sweep records ``{token: {kind, key}}`` and which colour source the file's captures came from.
+(``importStyleByKeyAsync``, ``variables.importVariableByKeyAsync``). So beside ``{token: id}`` (kept exactly
+as seed 000 says) the sweep records ``{token: {kind, key}}`` and which colour source the file's captures came
+from.
 """
 
 from __future__ import annotations

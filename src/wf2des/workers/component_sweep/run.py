@@ -1,9 +1,10 @@
 """``component_sweep``: walk a project's registered Figma files and sweep each one under its marker.
 
 One file, in order (see ``sweep_writer`` for the marker): acquire the marker (held → "in flight", skipped, not
-waited on) → ``GET meta``; if ``version`` equals the version the last successful sweep certified, finish at once
-(one Figma request) → ``GET file?depth=1`` → local variables (403 → fall back to FILL styles) → style nodes in
-batches of ≤ 400 → component nodes (size and text layers, for the assemble step) in batches of ≤ 400 → upsert components in batches, mark missing ones removed → write ``style_captures`` →
+waited on) → ``GET meta``; if ``version`` equals the version the last successful sweep certified, finish at
+once (one Figma request) → ``GET file?depth=1`` → local variables (403 → fall back to FILL styles) → style
+nodes in batches of ≤ 400 → component nodes (size and text layers, for the assemble step) in batches of ≤ 400
+→ upsert components in batches, mark missing ones removed → write ``style_captures`` →
 **last**, one conditional update of the watermark that also releases the marker.
 
 The lease is renewed at every step and by a background task while Figma calls are awaited (a 429 may legally
