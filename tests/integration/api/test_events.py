@@ -52,9 +52,9 @@ def test_identical_replay_is_a_no_op(live: Live, fresh: tuple[int, int, str]) ->
     assert live.sql("SELECT updated_at FROM code2wf WHERE id = %s", cid) == before
 
 
-# The exact edges (±300 accepted, ±301 refused) are pinned with a fixed clock in tests/unit/api/test_webhooks.py.
-# Here the clock runs while the request travels: one second past the window in the future shrinks back inside
-# it after a second of latency on a loaded machine, so the end-to-end cases stand a minute past the window.
+# The exact edges (±300 s accepted, ±301 s refused) are pinned with a fixed clock in the unit tests
+# (test_webhooks.py). Here the clock runs while the request travels: one second past the window in the future
+# shrinks back inside it after a second of latency on a loaded machine, so these cases stand a minute past it.
 @pytest.mark.parametrize("skew", [-TOLERANCE_SECONDS - 60, TOLERANCE_SECONDS + 60, -3600, 10**9])
 def test_stale_and_future_timestamps(live: Live, fresh: tuple[int, int, str], skew: int) -> None:
     _, _, cid = fresh
