@@ -209,15 +209,15 @@ def _seed_rows(url: str, rows: int) -> None:
     """``rows`` code2wf rows over 20 projects × 200 files, ids time-ordered like UUIDv7, mostly completed."""
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(
-            """INSERT INTO code2wf (id, organization_id, project_id, page_import_id, figma_file_key, """
-            """screen_id,
+            """INSERT INTO code2wf (id, organization_id, project_id, page_import_id, figma_file_key,
+                   screen_id,
                    status, flag_count, result_url, error_message, created_by, updated_by)
                SELECT '018f0000-0000-7000-8000-' || lpad(to_hex(g), 12, '0'), %(org)s, p,
                       CASE WHEN p = %(proj)s THEN 'bench-page-import' ELSE 'bench-pi-' || p END,
                       'BenchFile' || (g / %(projects)s) %% %(files)s, 'screen',
                       s::wf2des_status,
-                      CASE WHEN s = '1' THEN 1 END, CASE WHEN s = '1' THEN 'k' END, """
-            """CASE WHEN s = '2' THEN 'e' END,
+                      CASE WHEN s = '1' THEN 1 END, CASE WHEN s = '1' THEN 'k' END,
+                      CASE WHEN s = '2' THEN 'e' END,
                       'bench', 'bench'
                FROM (SELECT g, 1 + g %% %(projects)s AS p,
                             CASE WHEN g %% 10 < 8 THEN '1' WHEN g %% 10 = 8 THEN '2' ELSE '0' END AS s

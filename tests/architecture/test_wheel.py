@@ -22,8 +22,7 @@ from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 REPO = Path(__file__).resolve().parents[2]
 
 # Runs in the fresh virtualenv: starts the fake Figma from the wheel's recordings and reads the sample page.
-PROBE = (
-    """
+PROBE = """
 import json, urllib.request
 import wf2des
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma, default_fixtures_dir
@@ -33,8 +32,9 @@ fake = FakeFigma(token=FAKE_TOKEN)
 fake.add_file("WheelFile1")
 fake.start(0)
 try:
-    request = urllib.request.Request(fake.url + "/v1/files/WheelFile1?depth=1", """
-    """headers={"X-Figma-Token": FAKE_TOKEN})
+    request = urllib.request.Request(
+        fake.url + "/v1/files/WheelFile1?depth=1", headers={"X-Figma-Token": FAKE_TOKEN}
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         answer = json.load(response)
 finally:
@@ -50,7 +50,6 @@ print(json.dumps({
     "css": (page / "css" / "site.css").is_file(),
 }))
 """
-)
 
 
 def _source_tree_answer() -> dict[str, int]:

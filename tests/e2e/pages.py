@@ -11,8 +11,8 @@ button { padding: 8px 16px; }
 """
 
 SIMPLE = {
-    "index.html": b"""<!doctype html><html><head><title>Shop</title>"""
-    b"""<link rel="stylesheet" href="css/site.css"></head>
+    "index.html": b"""<!doctype html><html><head><title>Shop</title>
+<link rel="stylesheet" href="css/site.css"></head>
 <body><header><strong>Acme</strong><nav><a href="#">Home</a> <a href="#">Pricing</a></nav></header>
 <main><h1>Plans for every team</h1><p>Pick the plan that fits; switch any time.</p>
 <div class="cards"><div class="card"><h2>Free</h2><p>For individuals.</p><button>Start</button></div>
@@ -25,8 +25,8 @@ EXTERNAL = {
     "index.html": b"""<!doctype html><html><head>
 <link rel="stylesheet" href="https://cdn.example.com/theme.css">
 <script src="https://cdn.example.com/analytics.js"></script></head>
-<body><h1>External resources</h1>"""
-    b"""<img src="https://images.example.com/hero.png" alt="Hero image" width="300" height="200">
+<body><h1>External resources</h1>
+<img src="https://images.example.com/hero.png" alt="Hero image" width="300" height="200">
 <p>The CDN is blocked; the page still converts.</p></body></html>""",
 }
 
@@ -43,8 +43,8 @@ const hoard = []; while (true) { hoard.push(new Array(1e6).fill(1.5)); }
 HUGE_DOM = {
     "index.html": b"""<!doctype html><html><body><div id="root"></div><script>
 const root = document.getElementById('root');
-for (let i = 0; i < 60000; i++) { const d = document.createElement('div'); """
-    b"""d.textContent = 'row ' + i; root.appendChild(d); }
+for (let i = 0; i < 60000; i++) { const d = document.createElement('div');
+  d.textContent = 'row ' + i; root.appendChild(d); }
 </script></body></html>""",
 }
 

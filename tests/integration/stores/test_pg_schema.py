@@ -119,10 +119,10 @@ def parent_rows(conn: psycopg.Connection[Any]) -> dict[str, Any]:
         "INSERT INTO project (id, organization_id, name) VALUES (9001, 9001, 'p') ON CONFLICT DO NOTHING"
     )
     conn.execute(
-        """INSERT INTO page_import (id, organization_id, project_id, status, entry_path, manifest_url, """
-        """file_count,
-           total_bytes, created_by, updated_by) VALUES ('pi-1', 9001, 9001, 'completed', 'index.html', """
-        """'m', 1, 1,
+        """INSERT INTO page_import (id, organization_id, project_id, status, entry_path, manifest_url,
+           file_count,
+           total_bytes, created_by, updated_by) VALUES ('pi-1', 9001, 9001, 'completed', 'index.html',
+           'm', 1, 1,
            'u', 'u') ON CONFLICT DO NOTHING"""
     )
     return {"org": 9001, "project": 9001, "page_import": "pi-1"}

@@ -66,8 +66,7 @@ _FLAGS = (
 _VIEWPORT_HEIGHT = {390: 844, 768: 1024}
 _DEFAULT_WIDTH = 1440
 _IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
-_SETTLE_JS = (
-    """async (budgetMs) => {
+_SETTLE_JS = """async (budgetMs) => {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   await Promise.race([document.fonts.ready, sleep(budgetMs)]);
   // Two frames let scripts that run on load apply their layout changes before the snapshot.
@@ -79,17 +78,16 @@ _SETTLE_JS = (
     if (timing && Number.isFinite(timing.endTime)) { try { animation.finish(); } catch (e) { /* keep it */ } }
   }
   const failed = [];
-  document.fonts.forEach((f) => { if (f.status === 'error') """
-    """failed.push(f.family.replace(/^["']|["']$/g, '')); });
+  document.fonts.forEach((f) => {
+    if (f.status === 'error') failed.push(f.family.replace(/^["']|["']$/g, ''));
+  });
   return {count: document.getElementsByTagName('*').length, failed: failed};
 }"""
-)
 # ``innerText`` is the browser's own rendering of the text (line breaks from <br> and blocks, collapsed
 # white space). Text nobody sees is in it too: clipped to nothing (the "visually hidden" pattern), fully
 # transparent, zero-sized (slider dots), a <select>'s other options, and the words of an inline SVG
 # (the wireframe draws it as one illustration); it is returned apart to subtract.
-_PAGE_TEXT_JS = (
-    """() => {
+_PAGE_TEXT_JS = """() => {
   const unseen = [];
   const marked = [];
   for (const el of document.body.querySelectorAll('*')) {
@@ -99,8 +97,9 @@ _PAGE_TEXT_JS = (
     }
     if (el.tagName === 'SELECT') {
       const chosen = el.selectedOptions.length ? el.selectedOptions[0] : el.options[0];
-      for (const option of el.options) """
-    """if (option !== chosen) unseen.push(option.innerText || option.text || "");
+      for (const option of el.options) {
+        if (option !== chosen) unseen.push(option.innerText || option.text || "");
+      }
       continue;
     }
     const style = getComputedStyle(el);
@@ -110,13 +109,14 @@ _PAGE_TEXT_JS = (
       || style.clip === 'rect(0px, 0px, 0px, 0px)' || style.opacity === '0'
       || style.fontSize === '0px' || style.color === 'rgba(0, 0, 0, 0)';
     if (unseenHere) {
-      if (!marked.some((m) => m.contains(el))) { """
-    """marked.push(el); unseen.push(el.innerText || el.textContent || ""); }
+      if (!marked.some((m) => m.contains(el))) {
+        marked.push(el);
+        unseen.push(el.innerText || el.textContent || "");
+      }
     }
   }
   return {text: document.body.innerText, unseen: unseen};
 }"""
-)
 
 
 def _mime(path: str) -> str:
