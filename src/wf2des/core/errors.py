@@ -58,12 +58,13 @@ sets ``status`` sets ``title`` too (checked when the class is defined). 502 keep
 it has always rendered.
 
 Keyword ``extra`` arguments become extension members of the problem document (the request validator's
-``errors`` list).
+``errors`` list); a member RFC 9457 or wf2des already defines cannot be one, so no raise site can forge a
+status or a title.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 __all__ = [
     "BadRequest",
@@ -82,12 +83,18 @@ __all__ = [
 ]
 
 
+# ``code`` is a parameter of its own (a raise site may name a more specific one), so never an extra.
+_PROBLEM_MEMBERS: Final = frozenset({"type", "title", "status", "detail", "instance"})
+
+
 class Wf2desError(Exception):
     status: ClassVar[int] = 500
     code: ClassVar[str] = "internal_error"
     title: ClassVar[str] = "Internal error"
 
     def __init__(self, detail: str, *, code: str | None = None, **extra: Any) -> None:
+        if clash := _PROBLEM_MEMBERS & extra.keys():
+            raise TypeError(f"extra members {sorted(clash)} would overwrite the problem document's own")
         super().__init__(detail)
         self.detail = detail
         if code is not None:

@@ -201,6 +201,13 @@ async def test_a_raise_site_code_keeps_the_class_status_and_title(client: httpx.
     assert _problem(await client.get("/override")) == (404, "preview_not_found", "Not found")
 
 
+@pytest.mark.parametrize("member", ["type", "title", "status", "detail", "instance"])
+def test_extra_members_cannot_overwrite_the_documents_own(member: str) -> None:
+    with pytest.raises(TypeError, match=member):
+        Wf2desError("boom", **{member: "forged"})
+    assert Wf2desError("fine", errors=[]).extra == {"errors": []}
+
+
 def test_a_status_has_one_title() -> None:
     titles: dict[int, set[str]] = {}
     for status, _, title in PINNED.values():
