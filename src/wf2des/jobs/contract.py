@@ -1,7 +1,8 @@
 """Task names and payloads exchanged over the queue.
 
-The queue carries identifiers, not trust: a job holds ids, blob keys and a per-job callback key with
-which the worker signs its webhook. The API never imports a task function; it sends these by name.
+The queue carries identifiers, not credentials: a job holds ids, blob keys and a per-job callback key with
+which the worker signs its webhook. The one decision it carries is its project scope, which the API took
+before publishing it (``scope()``). The API never imports a task function; it sends these by name.
 """
 
 from __future__ import annotations
