@@ -37,9 +37,11 @@ from wf2des.integrations.docstore.embedded import free_port, start_secantus
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
+from wf2des.jobs.contract import ComponentSweepJob
 from wf2des.workers.component_sweep.run import sweep_project
 
-ORG, PROJECT = 1, 1
+# The project a sweep job of organization 1 names, through the one producer a worker's scope has.
+SCOPE = ComponentSweepJob(organization_id=1, project_id=1, run_id="bench").scope()
 
 
 class TimedTransport(httpx.AsyncBaseTransport):
@@ -74,8 +76,7 @@ async def one_sweep(db: Any, fake: FakeFigma, pacer: Pacer, label: str) -> dict[
     started = time.perf_counter()
     async with client:
         summaries = await sweep_project(
-            ORG,
-            PROJECT,
+            SCOPE,
             db=db,
             figma=client,
             run_id=f"bench-{label}",
@@ -141,7 +142,7 @@ async def main() -> None:
             for i in range(args.files):
                 key = f"BENCH{i:03d}"
                 fake.add_file(key, components=args.components)
-                registrations.register(ORG, PROJECT, key, FileRole.LIBRARY if i % 2 else FileRole.WORKING)
+                registrations.register(SCOPE, key, FileRole.LIBRARY if i % 2 else FileRole.WORKING)
             styles = len(
                 [
                     s

@@ -24,6 +24,7 @@ def sweep(
     from wf2des.integrations.docstore import ensure_schema, open_docstore
     from wf2des.integrations.docstore.embedded import resolve_docstore_url
     from wf2des.integrations.figma import client_from_settings
+    from wf2des.jobs.contract import ComponentSweepJob
     from wf2des.workers.component_sweep.run import sweep_project
 
     settings = Settings()
@@ -34,10 +35,15 @@ def sweep(
         ensure_schema(db)
         figma = client_from_settings(settings)
 
+        # The operator writes the job the API would publish; its contract vouches for the scope.
+        job = ComponentSweepJob(
+            organization_id=org, project_id=project, figma_file_key=file, run_id=new_uuid7()
+        )
+
         async def run() -> list[dict[str, object]]:
             async with figma:
                 found = await sweep_project(
-                    org, project, db=db, figma=figma, run_id=new_uuid7(), figma_file_key=file
+                    job.scope(), db=db, figma=figma, run_id=job.run_id, figma_file_key=job.figma_file_key
                 )
             return [s.as_dict() for s in found]
 

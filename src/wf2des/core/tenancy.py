@@ -1,6 +1,7 @@
 """Tenancy as a type: the organization a caller may act in, and a project inside it.
 
-In ``core`` because both stores take it: the PostgreSQL repositories and the API's document-store reads.
+In ``core`` because both stores take it: every PostgreSQL and document-store repository call is scoped by a
+:class:`ProjectScope`, so an unscoped query cannot be written by accident.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from typing import NewType
 __all__ = ["AccessibleOrganizationID", "ProjectScope"]
 
 AccessibleOrganizationID = NewType("AccessibleOrganizationID", int)
-"""An organization id proven accessible to the caller. Produced only by ``wf2des.api.tenancy``."""
+"""An organization id proven accessible to the caller.
+
+Two producers, no more (``tests/architecture`` refuses a third): ``wf2des.api.tenancy``, which authorizes
+the caller of a request, and the job contract (``wf2des.jobs.contract``), which vouches for the scope of a
+job the API published only after authorizing it.
+"""
 
 
 @dataclass(frozen=True, slots=True)

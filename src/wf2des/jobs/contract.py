@@ -1,7 +1,8 @@
 """Task names and payloads exchanged over the queue.
 
-The queue carries identifiers, not trust: a job holds ids, blob keys and a per-job callback key with
-which the worker signs its webhook. The API never imports a task function; it sends these by name.
+The queue carries identifiers, not credentials: a job holds ids, blob keys and a per-job callback key with
+which the worker signs its webhook. The one decision it carries is its project scope, which the API took
+before publishing it (``scope()``). The API never imports a task function; it sends these by name.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from datetime import datetime
 from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 
 __all__ = [
     "CODE2WF_GENERATE",
@@ -23,6 +26,17 @@ __all__ = [
 
 CODE2WF_GENERATE: Final = "wf2des.code2wf.generate"
 COMPONENT_SWEEP_RUN: Final = "wf2des.component_sweep.run"
+
+
+def _published_scope(organization_id: int, project_id: int) -> ProjectScope:
+    """The project scope of a job, which the job may vouch for because of how it got onto the queue.
+
+    The API publishes a job only for a scope it authorized (``wf2des.api.tenancy``), through the outbox row
+    written in the same transaction as the job's own row; nothing else publishes to these task names. A worker
+    has no caller to authorize, so it inherits the API's decision instead of re-deciding it. The one other
+    author of a job is ``wf2des sweep``, an operator command that already holds the stores' credentials.
+    """
+    return ProjectScope(AccessibleOrganizationID(organization_id), project_id)
 
 
 class Code2wfJob(BaseModel):
@@ -44,6 +58,10 @@ class Code2wfJob(BaseModel):
     callback_key: str
     deadline: datetime
 
+    def scope(self) -> ProjectScope:
+        """The project this job acts in, as the API authorized it before publishing the job."""
+        return _published_scope(self.organization_id, self.project_id)
+
 
 class ComponentSweepJob(BaseModel):
     """Envelope of ``wf2des.component_sweep.run``: one project, optionally one file."""
@@ -54,6 +72,10 @@ class ComponentSweepJob(BaseModel):
     project_id: int
     figma_file_key: str | None = None
     run_id: str
+
+    def scope(self) -> ProjectScope:
+        """The project this sweep acts in, as the API (or the operator, through ``wf2des sweep``) asked."""
+        return _published_scope(self.organization_id, self.project_id)
 
 
 class Code2wfCompleted(BaseModel):

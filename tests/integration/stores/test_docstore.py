@@ -12,6 +12,7 @@ from pymongo.database import Database
 from pymongo.errors import DuplicateKeyError, WriteError
 
 from wf2des.core.ids import new_uuid4
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.docstore import (
     INDEX_SCHEMA_VERSION,
     PROJECT_FIGMA_FILE,
@@ -104,22 +105,28 @@ def test_validator_accepts_null_marker_and_error(docstore: Database[Any]) -> Non
     )
 
 
+def _scope(organization_id: int, project_id: int) -> ProjectScope:
+    return ProjectScope(AccessibleOrganizationID(organization_id), project_id)
+
+
 def test_registration_upsert_sets_only_its_fields(docstore: Database[Any]) -> None:
     repo = ProjectFileRegistrations(docstore)
-    first = repo.register(1, 2, "KeyA", FileRole.WORKING)
+    first = repo.register(_scope(1, 2), "KeyA", FileRole.WORKING)
     assert first["role"] == 0
     assert first["config_url"] == "1/2/wf2des/config.json"
     assert first["index_schema_version"] == INDEX_SCHEMA_VERSION
+    identity = {k: first[k] for k in ("organization_id", "project_id", "figma_file_key")}
+    assert identity == {"organization_id": 1, "project_id": 2, "figma_file_key": "KeyA"}
     docstore[PROJECT_FIGMA_FILE].update_one({"_id": first["_id"]}, {"$set": {"sweep_error": "boom"}})
-    second = repo.register(1, 2, "KeyA", FileRole.LIBRARY)
+    second = repo.register(_scope(1, 2), "KeyA", FileRole.LIBRARY)
     assert second["_id"] == first["_id"]
     assert second["role"] == 1
     assert second["sweep_error"] == "boom"  # the sweep's field survives a re-registration
     assert second["created_at"] == first["created_at"]
-    assert [d["figma_file_key"] for d in repo.list(1, 2, FileRole.LIBRARY)] == ["KeyA"]
-    assert repo.list(1, 2, FileRole.WORKING) == []
-    assert repo.get(1, 3, "KeyA") is None  # scoped by project
-    assert repo.get(7, 2, "KeyA") is None  # and by organization
+    assert [d["figma_file_key"] for d in repo.list(_scope(1, 2), FileRole.LIBRARY)] == ["KeyA"]
+    assert repo.list(_scope(1, 2), FileRole.WORKING) == []
+    assert repo.get(_scope(1, 3), "KeyA") is None  # scoped by project
+    assert repo.get(_scope(7, 2), "KeyA") is None  # and by organization
 
 
 def test_concurrent_first_registrations_make_one_document(docstore: Database[Any]) -> None:
@@ -132,7 +139,7 @@ def test_concurrent_first_registrations_make_one_document(docstore: Database[Any
 
         def register(key: str = key, ids: list[str] = ids, barrier: threading.Barrier = barrier) -> None:
             barrier.wait()
-            ids.append(repo.register(1, 2, key, FileRole.WORKING)["_id"])
+            ids.append(repo.register(_scope(1, 2), key, FileRole.WORKING)["_id"])
 
         threads = [threading.Thread(target=register) for _ in range(16)]
         for t in threads:
@@ -156,7 +163,7 @@ def _race_round(repo: ProjectFileRegistrations, files: Any, doc_id: str, round_n
         for step in range(3):
             role = FileRole((seed + step + round_no) % 2)
             with registration_lock:
-                repo.register(1, 2, "Shared", role)
+                repo.register(_scope(1, 2), "Shared", role)
                 last["role"] = int(role)
 
     def sweeper(seed: int) -> None:
@@ -194,7 +201,7 @@ def test_two_writer_race_keeps_both_writers_fields(docstore: Database[Any]) -> N
     """
     repo = ProjectFileRegistrations(docstore)
     files = docstore[PROJECT_FIGMA_FILE]
-    doc = repo.register(1, 2, "Shared", FileRole.WORKING)
+    doc = repo.register(_scope(1, 2), "Shared", FileRole.WORKING)
     for round_no in range(100):
         last = _race_round(repo, files, doc["_id"], round_no)
         final = files.find_one({"_id": doc["_id"]})

@@ -8,11 +8,13 @@ import pytest
 from pymongo.database import Database
 
 from tests.tls import TLS
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.docstore import FileRole, ProjectFigmaFileDocument, ProjectFileRegistrations
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget, RetryPolicy
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 
 ORG, PROJECT = 7, 70
+SCOPE = ProjectScope(AccessibleOrganizationID(ORG), PROJECT)
 FAST_RETRY = RetryPolicy(max_attempts=4, backoff_base=0.01, backoff_max=0.05, retry_after_cap=5)
 
 
@@ -41,6 +43,6 @@ def register(docstore: Database[Any], fake_figma: FakeFigma) -> Callable[..., Pr
     def reg(key: str, role: FileRole = FileRole.LIBRARY, **fake_changes: Any) -> ProjectFigmaFileDocument:
         if key not in fake_figma.files:
             fake_figma.add_file(key, **fake_changes)
-        return ProjectFileRegistrations(docstore).register(ORG, PROJECT, key, role)
+        return ProjectFileRegistrations(docstore).register(SCOPE, key, role)
 
     return reg

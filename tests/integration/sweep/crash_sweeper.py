@@ -7,6 +7,7 @@ import os
 import signal
 from datetime import timedelta
 
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.docstore import open_docstore
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 from wf2des.integrations.figma import FigmaAuth, FigmaClient, Pacer, PacingBudget
@@ -30,8 +31,7 @@ def main() -> None:
         )
         async with client:
             await sweep_project(
-                int(os.environ["ORG"]),
-                int(os.environ["PROJECT"]),
+                ProjectScope(AccessibleOrganizationID(int(os.environ["ORG"])), int(os.environ["PROJECT"])),
                 db=db,
                 figma=client,
                 run_id=f"crash-{crash_at}",

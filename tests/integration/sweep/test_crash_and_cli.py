@@ -21,7 +21,7 @@ from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 from wf2des.workers.component_sweep.run import sweep_project
 
-from .conftest import ORG, PROJECT
+from .conftest import ORG, PROJECT, SCOPE
 
 SCRIPT = Path(__file__).with_name("crash_sweeper.py")
 LEASE_MS = 30_000  # long enough to outlive any step; the takeover below moves the clock instead of sleeping
@@ -49,9 +49,7 @@ def test_sigkill_at_each_step_keeps_the_watermark_and_the_next_sweep_completes(
             docstore, clock=lambda: datetime.now(UTC) + timedelta(milliseconds=clock_ahead_ms)
         )
         async with make_client() as client:
-            [summary] = await sweep_project(
-                ORG, PROJECT, db=docstore, figma=client, run_id=run_id, writer=writer
-            )
+            [summary] = await sweep_project(SCOPE, db=docstore, figma=client, run_id=run_id, writer=writer)
             return summary.status
 
     assert asyncio.run(sweep("before")) == "synced"

@@ -15,7 +15,7 @@ from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.workers.component_sweep.run import sweep_project
 
-from .conftest import ORG, PROJECT
+from .conftest import ORG, PROJECT, SCOPE
 
 
 def test_registration_and_sweeps_racing_keep_both_writers_fields(
@@ -33,7 +33,7 @@ def test_registration_and_sweeps_racing_keep_both_writers_fields(
         i = 0
         while not stop.is_set():
             role = FileRole.WORKING if i % 2 else FileRole.LIBRARY
-            registrations.register(ORG, PROJECT, "LIB1", role)
+            registrations.register(SCOPE, "LIB1", role)
             last_role.append(role)
             i += 1
 
@@ -42,7 +42,7 @@ def test_registration_and_sweeps_racing_keep_both_writers_fields(
         for n in range(15):
             fake_figma.files["LIB1"].bump()
             async with make_client() as client:
-                [summary] = await sweep_project(ORG, PROJECT, db=docstore, figma=client, run_id=f"r{n}")
+                [summary] = await sweep_project(SCOPE, db=docstore, figma=client, run_id=f"r{n}")
             statuses.append(summary.status)
         return statuses
 

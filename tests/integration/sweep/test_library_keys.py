@@ -19,7 +19,7 @@ from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.spec import Spec
 from wf2des.workers.component_sweep.run import sweep_project
 
-from .conftest import ORG, PROJECT
+from .conftest import ORG, PROJECT, SCOPE
 
 
 def _doc(db: Database[Any], key: str) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def _doc(db: Database[Any], key: str) -> dict[str, Any]:
 
 async def _sweep(db: Database[Any], client: FigmaClient, key: str) -> Any:
     async with client:
-        [summary] = await sweep_project(ORG, PROJECT, db=db, figma=client, run_id="keys", figma_file_key=key)
+        [summary] = await sweep_project(SCOPE, db=db, figma=client, run_id="keys", figma_file_key=key)
     return summary
 
 
@@ -106,7 +106,7 @@ async def test_registration_never_touches_the_keys(
     register("LIB2")
     await _sweep(docstore, make_client(), "LIB2")
     before = _doc(docstore, "LIB2")
-    ProjectFileRegistrations(docstore).register(ORG, PROJECT, "LIB2", FileRole.WORKING)
+    ProjectFileRegistrations(docstore).register(SCOPE, "LIB2", FileRole.WORKING)
     after = _doc(docstore, "LIB2")
     assert after["role"] == int(FileRole.WORKING)
     assert after["style_capture_keys"] == before["style_capture_keys"]
@@ -161,7 +161,7 @@ async def test_assembled_bindings_carry_keys_and_validate(
     register("ENT1", variables_forbidden=True)
     register("WORK1", FileRole.WORKING)
     async with make_client() as client:
-        await sweep_project(ORG, PROJECT, db=docstore, figma=client, run_id="assemble")
+        await sweep_project(SCOPE, db=docstore, figma=client, run_id="assemble")
     docs = list(docstore[PROJECT_FIGMA_FILE].find({"organization_id": ORG, "project_id": PROJECT}))
     spec = _spec_with_tokens(["h1", "h2"], ["color-2", "color-1"])
 
@@ -214,7 +214,7 @@ async def test_enterprise_only_library_binds_colour_styles(
 
     register("ENT1", variables_forbidden=True)
     async with make_client() as client:
-        await sweep_project(ORG, PROJECT, db=docstore, figma=client, run_id="ent")
+        await sweep_project(SCOPE, db=docstore, figma=client, run_id="ent")
     docs = list(docstore[PROJECT_FIGMA_FILE].find({"organization_id": ORG, "project_id": PROJECT}))
     spec = _spec_with_tokens(["h1"], ["color-2"])
     captures = merge_captures(capture_files(docs, "WORK9"))

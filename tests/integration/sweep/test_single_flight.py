@@ -21,7 +21,7 @@ from wf2des.integrations.figma import FigmaClient
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.workers.component_sweep.run import sweep_file
 
-from .conftest import ORG, PROJECT
+from .conftest import SCOPE
 
 SWEEPERS = 32
 ROUNDS = 100
@@ -53,7 +53,7 @@ def test_32_sweepers_100_rounds_exactly_one_sweeps(
                 doc = _doc(docstore, "LIB1")
                 start.wait()
                 summary = await sweep_file(
-                    doc, db=docstore, figma=client, run_id=f"r{round_no}", checkpoint=hold
+                    SCOPE, doc, db=docstore, figma=client, run_id=f"r{round_no}", checkpoint=hold
                 )
                 return summary.status
 
@@ -101,7 +101,7 @@ async def test_a_stale_marker_is_taken_over(
         {"$set": {"sweep_marker.expires_at": long_ago}},
     )
     async with make_client() as client:
-        summary = await sweep_file(_doc(docstore, "LIB1"), db=docstore, figma=client, run_id="r")
+        summary = await sweep_file(SCOPE, _doc(docstore, "LIB1"), db=docstore, figma=client, run_id="r")
     assert summary.status == "synced"
 
 
@@ -109,7 +109,7 @@ def test_a_writer_that_lost_its_marker_changes_nothing(
     docstore: Database[Any], register: Callable[..., Any]
 ) -> None:
     registered = register("LIB1")
-    scope = FileScope(ORG, PROJECT, "LIB1")
+    scope = FileScope(SCOPE, "LIB1")
     short = SweepWriter(docstore, lease=timedelta(milliseconds=200))
     old = short.acquire(registered["_id"])
     assert old is not None
@@ -158,6 +158,7 @@ def test_a_paused_sweeper_resumed_after_takeover_writes_nothing(
         async def run() -> str:
             async with make_client() as client:
                 summary = await sweep_file(
+                    SCOPE,
                     _doc(docstore, "LIB1"),
                     db=docstore,
                     figma=client,
@@ -183,7 +184,9 @@ def test_a_paused_sweeper_resumed_after_takeover_writes_nothing(
 
         async def takeover() -> str:
             async with make_client() as client:
-                summary = await sweep_file(_doc(docstore, "LIB1"), db=docstore, figma=client, run_id="newer")
+                summary = await sweep_file(
+                    SCOPE, _doc(docstore, "LIB1"), db=docstore, figma=client, run_id="newer"
+                )
                 return summary.status
 
         assert asyncio.run(takeover()) == "synced"

@@ -13,7 +13,7 @@ from wf2des.integrations.figma import FigmaClient, RetryPolicy
 from wf2des.integrations.figma.fake import FakeFigma, Fault
 from wf2des.workers.component_sweep.run import sweep_project
 
-from .conftest import ORG, PROJECT
+from .conftest import SCOPE
 
 
 def _doc(db: Database[Any], key: str) -> dict[str, Any]:
@@ -26,7 +26,7 @@ async def _sweep(
     db: Database[Any], client: FigmaClient, key: str | None = None, run_id: str = "run-1"
 ) -> list[Any]:
     async with client:
-        return await sweep_project(ORG, PROJECT, db=db, figma=client, run_id=run_id, figma_file_key=key)
+        return await sweep_project(SCOPE, db=db, figma=client, run_id=run_id, figma_file_key=key)
 
 
 async def test_first_sweep_writes_components_captures_and_watermark_last(

@@ -15,6 +15,7 @@ from pydantic import SecretStr
 
 from wf2des.assemble import ProjectConfig
 from wf2des.core.settings import Settings
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.generator.metrics import iter_nodes
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs import BlobStore
@@ -31,6 +32,7 @@ from wf2des.workers.runtime import WorkerRuntime
 from wf2des.workers.settings import WorkerSettings
 
 ORG, PROJECT = 17, 18
+SCOPE = ProjectScope(AccessibleOrganizationID(ORG), PROJECT)
 TOKEN = "figd_components_token"
 PAGE = {
     "index.html": b"""<!doctype html><html><head><link rel="stylesheet" href="site.css"></head><body>
@@ -96,7 +98,7 @@ def _job(manifest: str, code2wf_id: str) -> Code2wfJob:
 def _sweep(runtime: WorkerRuntime, fake: FakeFigma) -> None:
     async def run() -> list[Any]:
         async with FigmaClient(base_url=fake.url, auth=FigmaAuth(TOKEN)) as figma:
-            return await sweep_project(ORG, PROJECT, db=runtime.docstore, figma=figma, run_id="run-c")
+            return await sweep_project(SCOPE, db=runtime.docstore, figma=figma, run_id="run-c")
 
     assert {s.status for s in asyncio.run(run())} == {"synced"}
 
@@ -109,9 +111,9 @@ def test_a_generation_with_a_library_places_its_components(
     runtime: WorkerRuntime, fake_figma: FakeFigma
 ) -> None:
     registrations = ProjectFileRegistrations(runtime.docstore)
-    registrations.register(ORG, PROJECT, "KitFile1", FileRole.LIBRARY)
-    registrations.register(ORG, PROJECT, "IconFile1", FileRole.LIBRARY)
-    registrations.register(ORG, PROJECT, "WorkFile1", FileRole.WORKING)
+    registrations.register(SCOPE, "KitFile1", FileRole.LIBRARY)
+    registrations.register(SCOPE, "IconFile1", FileRole.LIBRARY)
+    registrations.register(SCOPE, "WorkFile1", FileRole.WORKING)
     _sweep(runtime, fake_figma)
     manifest = _store_import(runtime.blobs)
     kit_keys = {c["key"] for c in fake_figma.components_of(fake_figma.files["KitFile1"]).values()}
@@ -171,7 +173,7 @@ def test_a_generation_with_a_library_places_its_components(
 def test_a_project_without_a_library_uses_its_working_files_components(
     runtime: WorkerRuntime, fake_figma: FakeFigma
 ) -> None:
-    ProjectFileRegistrations(runtime.docstore).register(ORG, PROJECT, "KitFile1", FileRole.WORKING)
+    ProjectFileRegistrations(runtime.docstore).register(SCOPE, "KitFile1", FileRole.WORKING)
     _sweep(runtime, fake_figma)
     outcome = generate(_job(_store_import(runtime.blobs), "0190c0de-0000-7000-8000-0000000000c3"), runtime)
     spec = json.loads(runtime.blobs.get(outcome.result_url))

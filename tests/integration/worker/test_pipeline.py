@@ -13,6 +13,7 @@ from pydantic import SecretStr
 
 from wf2des.assemble import ProjectConfig, make_token
 from wf2des.core.settings import Settings
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs import BlobStore, open_blob_store
 from wf2des.integrations.blobs.project_config import write_config
@@ -86,8 +87,9 @@ def test_completed_generation_binds_library_styles_and_resolves_the_design_area(
     blobs = open_blob_store(runtime.settings)
     manifest = _store_import(blobs, PAGE)
     registrations = ProjectFileRegistrations(runtime.docstore)
-    library = registrations.register(7, 8, "LibFile1", FileRole.LIBRARY)
-    registrations.register(7, 8, "WorkFile1", FileRole.WORKING)
+    scope = ProjectScope(AccessibleOrganizationID(7), 8)
+    library = registrations.register(scope, "LibFile1", FileRole.LIBRARY)
+    registrations.register(scope, "WorkFile1", FileRole.WORKING)
     runtime.docstore[PROJECT_FIGMA_FILE].update_one(
         {"_id": library["_id"]},
         {"$set": {"style_captures": {make_token("text_style", "Heading 1"): "122:14"}}},

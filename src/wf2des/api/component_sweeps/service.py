@@ -37,7 +37,4 @@ async def dispatch_sweep(
 
 
 def _list_keys(db: Database[Any], scope: ProjectScope) -> list[str]:
-    return [
-        str(doc["figma_file_key"])
-        for doc in ProjectFileRegistrations(db).list(scope.organization_id, scope.project_id)
-    ]
+    return [str(doc["figma_file_key"]) for doc in ProjectFileRegistrations(db).list(scope)]

@@ -8,7 +8,7 @@ from pymongo.collection import Collection
 from pymongo.database import Database
 
 from wf2des.core.tenancy import ProjectScope
-from wf2des.integrations.docstore import DESIGN_COMPONENT
+from wf2des.integrations.docstore import DESIGN_COMPONENT, project_filter
 
 __all__ = ["ActiveComponents"]
 
@@ -19,19 +19,15 @@ class ActiveComponents:
 
     def count(self, scope: ProjectScope, figma_file_key: str) -> int:
         return self._components.count_documents(
-            {**_scoped(scope), "figma_file_key": figma_file_key, "status": "active"}
+            {**project_filter(scope), "figma_file_key": figma_file_key, "status": "active"}
         )
 
     def counts(self, scope: ProjectScope) -> dict[str, int]:
         """figma_file_key → active components, for every file of the project, in one round trip."""
         rows = self._components.aggregate(
             [
-                {"$match": {**_scoped(scope), "status": "active"}},
+                {"$match": {**project_filter(scope), "status": "active"}},
                 {"$group": {"_id": "$figma_file_key", "n": {"$sum": 1}}},
             ]
         )
         return {str(row["_id"]): int(row["n"]) for row in rows}
-
-
-def _scoped(scope: ProjectScope) -> dict[str, Any]:
-    return {"organization_id": int(scope.organization_id), "project_id": scope.project_id}

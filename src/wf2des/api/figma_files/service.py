@@ -64,9 +64,7 @@ def _register(
     db: Database[Any], scope: ProjectScope, figma_file_key: str, role: RoleName
 ) -> tuple[ProjectFigmaFileDocument, int, datetime]:
     stamp = _now()
-    doc = ProjectFileRegistrations(db).register(
-        scope.organization_id, scope.project_id, figma_file_key, role_from_name(role), now=stamp
-    )
+    doc = ProjectFileRegistrations(db).register(scope, figma_file_key, role_from_name(role), now=stamp)
     return doc, ActiveComponents(db).count(scope, figma_file_key), stamp
 
 
@@ -81,7 +79,7 @@ async def register(db: Database[Any], scope: ProjectScope, figma_file_key: str, 
 def _get(
     db: Database[Any], scope: ProjectScope, figma_file_key: str
 ) -> tuple[ProjectFigmaFileDocument | None, int]:
-    doc = ProjectFileRegistrations(db).get(scope.organization_id, scope.project_id, figma_file_key)
+    doc = ProjectFileRegistrations(db).get(scope, figma_file_key)
     if doc is None or doc.get("role") is None:
         return None, 0
     return doc, ActiveComponents(db).count(scope, figma_file_key)
@@ -97,9 +95,7 @@ async def get_file(db: Database[Any], scope: ProjectScope, figma_file_key: str) 
 def _list(
     db: Database[Any], scope: ProjectScope, role: RoleName | None
 ) -> tuple[list[ProjectFigmaFileDocument], dict[str, int]]:
-    docs = ProjectFileRegistrations(db).list(
-        scope.organization_id, scope.project_id, role_from_name(role) if role else None
-    )
+    docs = ProjectFileRegistrations(db).list(scope, role_from_name(role) if role else None)
     return docs, ActiveComponents(db).counts(scope) if docs else {}
 
 

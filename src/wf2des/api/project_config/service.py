@@ -48,7 +48,7 @@ def _check_component_rules(db: Database[Any], scope: ProjectScope, config: Proje
     its rules are accepted, and the assemble step reports any that do not resolve."""
     if not config.components:
         return
-    docs = project_library(db, scope.organization_id, scope.project_id)
+    docs = project_library(db, scope)
     if not docs:
         return
     problems = rule_problems(config.components, Library(LibraryComponent.from_document(d) for d in docs))

@@ -7,7 +7,7 @@ Collections:
 """
 
 from wf2des.integrations.docstore.connection import check_docstore, describe_docstore, open_docstore
-from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
+from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations, project_filter
 from wf2des.integrations.docstore.records import DesignComponentDocument, ProjectFigmaFileDocument
 from wf2des.integrations.docstore.schema import (
     DESIGN_COMPONENT,
@@ -28,4 +28,5 @@ __all__ = [
     "describe_docstore",
     "ensure_schema",
     "open_docstore",
+    "project_filter",
 ]

@@ -23,7 +23,8 @@ from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
-from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
+from wf2des.core.tenancy import ProjectScope
+from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations, project_filter
 from wf2des.integrations.docstore.records import DesignComponentDocument
 from wf2des.integrations.docstore.schema import DESIGN_COMPONENT, INDEX_SCHEMA_VERSION
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
@@ -36,22 +37,13 @@ _DUPLICATE_KEY = 11000
 
 @dataclass(frozen=True)
 class FileScope:
-    """The file whose components a sweep writes, as its registration document names it.
+    """One file of a project: the components a sweep writes, scoped by the project the sweep's job names."""
 
-    Not a :class:`wf2des.core.tenancy.ProjectScope`: a worker has no caller to authorize, and only the API's
-    tenancy function may vouch for an organization.
-    """
-
-    organization_id: int
-    project_id: int
+    project: ProjectScope
     figma_file_key: str
 
     def query(self) -> dict[str, Any]:
-        return {
-            "organization_id": self.organization_id,
-            "project_id": self.project_id,
-            "figma_file_key": self.figma_file_key,
-        }
+        return {**project_filter(self.project), "figma_file_key": self.figma_file_key}
 
 
 @dataclass(frozen=True)
@@ -137,12 +129,11 @@ class DesignComponents:
         return list(self._components.find(scope.query()).sort("component_key", 1))
 
     def active_in(
-        self, organization_id: int, project_id: int, figma_file_keys: Iterable[str]
+        self, scope: ProjectScope, figma_file_keys: Iterable[str]
     ) -> builtins.list[DesignComponentDocument]:
         """Active components of the given files of one project (the assemble step's library)."""
         query = {
-            "organization_id": organization_id,
-            "project_id": project_id,
+            **project_filter(scope),
             "figma_file_key": {"$in": sorted(set(figma_file_keys))},
             "status": "active",
         }
@@ -159,14 +150,12 @@ class DesignComponents:
         }
 
 
-def project_library(
-    db: Database[Any], organization_id: int, project_id: int
-) -> list[DesignComponentDocument]:
+def project_library(db: Database[Any], scope: ProjectScope) -> list[DesignComponentDocument]:
     """The project's library components: the active components of its library files, or of its working
     files when it has no library file (a team that keeps its components next to its pages)."""
-    files = ProjectFileRegistrations(db).list(organization_id, project_id)
+    files = ProjectFileRegistrations(db).list(scope)
     libraries = [str(f["figma_file_key"]) for f in files if f.get("role") == int(FileRole.LIBRARY)]
     keys = libraries or [str(f["figma_file_key"]) for f in files if f.get("role") == int(FileRole.WORKING)]
     if not keys:
         return []
-    return DesignComponents(db).active_in(organization_id, project_id, keys)
+    return DesignComponents(db).active_in(scope, keys)

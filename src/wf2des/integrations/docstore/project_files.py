@@ -18,11 +18,18 @@ from pymongo.errors import DuplicateKeyError
 
 from wf2des.core.errors import StoreError
 from wf2des.core.ids import new_uuid4
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore.records import ProjectFigmaFileDocument
 from wf2des.integrations.docstore.schema import INDEX_SCHEMA_VERSION, PROJECT_FIGMA_FILE
 from wf2des.jobs.keys import project_config_key
 
-__all__ = ["REGISTRATION_FIELDS", "FileRole", "ProjectFileRegistrations", "project_config_key"]
+__all__ = [
+    "REGISTRATION_FIELDS",
+    "FileRole",
+    "ProjectFileRegistrations",
+    "project_config_key",
+    "project_filter",
+]
 
 
 class FileRole(enum.IntEnum):
@@ -34,31 +41,21 @@ REGISTRATION_FIELDS: Final = frozenset({"role", "config_url"})
 
 
 class ProjectFileRegistrations:
-    """Repository of the registration writer; every read and write is scoped by organization and project."""
+    """Repository of the registration writer; every read and write is scoped by a :class:`ProjectScope`."""
 
     def __init__(self, db: Database[Any]) -> None:
         self._files: Collection[ProjectFigmaFileDocument] = db[PROJECT_FIGMA_FILE]
 
     def register(
-        self,
-        organization_id: int,
-        project_id: int,
-        figma_file_key: str,
-        role: FileRole,
-        *,
-        now: datetime | None = None,
+        self, scope: ProjectScope, figma_file_key: str, role: FileRole, *, now: datetime | None = None
     ) -> ProjectFigmaFileDocument:
         """Insert or update the file's registration; returns the document after the write."""
         stamp = now or datetime.now(UTC)
-        identity = {
-            "organization_id": organization_id,
-            "project_id": project_id,
-            "figma_file_key": figma_file_key,
-        }
+        identity = {**project_filter(scope), "figma_file_key": figma_file_key}
         update = {
             "$set": {
                 "role": int(role),
-                "config_url": project_config_key(organization_id, project_id),
+                "config_url": project_config_key(int(scope.organization_id), scope.project_id),
                 "updated_at": stamp,
             },
             "$setOnInsert": {
@@ -85,19 +82,18 @@ class ProjectFileRegistrations:
             code="docstore_error",
         )
 
-    def get(
-        self, organization_id: int, project_id: int, figma_file_key: str
-    ) -> ProjectFigmaFileDocument | None:
-        return self._files.find_one(
-            {"organization_id": organization_id, "project_id": project_id, "figma_file_key": figma_file_key}
-        )
+    def get(self, scope: ProjectScope, figma_file_key: str) -> ProjectFigmaFileDocument | None:
+        return self._files.find_one({**project_filter(scope), "figma_file_key": figma_file_key})
 
-    def list(
-        self, organization_id: int, project_id: int, role: FileRole | None = None
-    ) -> list[ProjectFigmaFileDocument]:
+    def list(self, scope: ProjectScope, role: FileRole | None = None) -> list[ProjectFigmaFileDocument]:
         """Files of a project through the (organization_id, project_id, role) index."""
-        query: dict[str, Any] = {"organization_id": organization_id, "project_id": project_id}
+        query: dict[str, Any] = project_filter(scope)
         query["role"] = (
             int(role) if role is not None else {"$in": [int(FileRole.WORKING), int(FileRole.LIBRARY)]}
         )
         return list(self._files.find(query).sort([("figma_file_key", 1)]))
+
+
+def project_filter(scope: ProjectScope) -> dict[str, Any]:
+    """The two leading keys of every query and identity in a project's collections, as plain ints."""
+    return {"organization_id": int(scope.organization_id), "project_id": scope.project_id}

@@ -311,7 +311,7 @@ def _library_components(
     config: ProjectConfig | None,
 ) -> Spec:
     """Elements → instances of the project's library components (none recorded and no rules: unchanged)."""
-    docs = project_library(runtime.docstore, job.organization_id, job.project_id)
+    docs = project_library(runtime.docstore, job.scope())
     rules = config.components if config is not None else []
     if not docs and not rules:
         return spec

@@ -25,6 +25,7 @@ from pymongo.errors import PyMongoError
 
 from wf2des.core.errors import NotFound, Wf2desError
 from wf2des.core.logging import get_logger
+from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore.design_components import DesignComponents, FileScope
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations
 from wf2des.integrations.docstore.records import ProjectFigmaFileDocument
@@ -68,8 +69,7 @@ def _no_checkpoint(_step: str) -> None:
 
 
 async def sweep_project(
-    organization_id: int,
-    project_id: int,
+    scope: ProjectScope,
     *,
     db: Database[Any],
     figma: FigmaClient,
@@ -79,19 +79,20 @@ async def sweep_project(
     checkpoint: Checkpoint = _no_checkpoint,
 ) -> list[FileSummary]:
     """Sweep the project's working and library files (through the (org, project, role) index), one by one."""
-    files = ProjectFileRegistrations(db).list(organization_id, project_id)
+    files = ProjectFileRegistrations(db).list(scope)
     if figma_file_key is not None:
         files = [f for f in files if f["figma_file_key"] == figma_file_key]
         if not files:
-            raise NotFound(f"file {figma_file_key} is not registered in project {project_id}")
+            raise NotFound(f"file {figma_file_key} is not registered in project {scope.project_id}")
     writer = writer or SweepWriter(db)
     return [
-        await sweep_file(doc, db=db, figma=figma, run_id=run_id, writer=writer, checkpoint=checkpoint)
+        await sweep_file(scope, doc, db=db, figma=figma, run_id=run_id, writer=writer, checkpoint=checkpoint)
         for doc in files
     ]
 
 
 async def sweep_file(
+    scope: ProjectScope,
     doc: ProjectFigmaFileDocument,
     *,
     db: Database[Any],
@@ -100,6 +101,10 @@ async def sweep_file(
     writer: SweepWriter | None = None,
     checkpoint: Checkpoint = _no_checkpoint,
 ) -> FileSummary:
+    """Sweep one registered file of ``scope``'s project; its components are written under ``scope``."""
+    if (doc["organization_id"], doc["project_id"]) != (scope.organization_id, scope.project_id):
+        # The components would land in another project than the marker's document: a caller's bug.
+        raise ValueError(f"file {doc['figma_file_key']} is not registered in project {scope.project_id}")
     writer = writer or SweepWriter(db)
     key = str(doc["figma_file_key"])
     summary = FileSummary(key, FileRole(int(doc.get("role", 0))).name.lower())
@@ -111,7 +116,7 @@ async def sweep_file(
     started = figma.requests
     try:
         holder.step("acquired")
-        await _sweep_body(doc, summary, holder, db=db, figma=figma, run_id=run_id)
+        await _sweep_body(doc, FileScope(scope, key), summary, holder, db=db, figma=figma, run_id=run_id)
     except SweepMarkerLost:
         summary.status = "lost"
     except Exception as exc:  # recorded as sweep_error; a killed process instead leaves the marker to expire
@@ -164,6 +169,7 @@ class _Holder:
 
 async def _sweep_body(
     doc: ProjectFigmaFileDocument,
+    scope: FileScope,
     summary: FileSummary,
     holder: _Holder,
     *,
@@ -198,7 +204,6 @@ async def _sweep_body(
     component_nodes = await _component_nodes(index, holder, figma)
     holder.step("fetched")
 
-    scope = FileScope(int(doc["organization_id"]), int(doc["project_id"]), key)
     components = DesignComponents(db)
     records = component_records(index, component_nodes)
     for batch in _chunks(records, COMPONENT_BATCH):

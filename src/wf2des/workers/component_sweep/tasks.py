@@ -33,8 +33,7 @@ def run_component_sweep(
     async def run() -> list[dict[str, Any]]:
         async with figma:
             summaries = await sweep_project(
-                job.organization_id,
-                job.project_id,
+                job.scope(),
                 db=db,
                 figma=figma,
                 run_id=job.run_id,

@@ -8,6 +8,7 @@ from pymongo.database import Database
 
 from tests.integration.api.figma_files.conftest import CONFIG
 from tests.integration.api.live import Live
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.blobs.project_config import config_versions_prefix
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
@@ -37,7 +38,13 @@ def _swept_library(db: Database[Any], org: int, proj: int, key: str) -> None:
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None
-    DesignComponents(db).upsert(FileScope(org, proj, key), marker, "run-1", [*_BUTTONS, _ICON], writer.now())
+    DesignComponents(db).upsert(
+        FileScope(ProjectScope(AccessibleOrganizationID(org), proj), key),
+        marker,
+        "run-1",
+        [*_BUTTONS, _ICON],
+        writer.now(),
+    )
     writer.complete(marker, version="1")
 
 

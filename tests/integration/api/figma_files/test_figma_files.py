@@ -10,6 +10,7 @@ import pytest
 from pymongo.database import Database
 
 from tests.integration.api.live import Live
+from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
 from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
@@ -37,7 +38,7 @@ def sweep_once(
     writer = SweepWriter(db)
     marker = writer.acquire(file_id)
     assert marker is not None
-    scope = FileScope(org, proj, key)
+    scope = FileScope(ProjectScope(AccessibleOrganizationID(org), proj), key)
     records = [ComponentRecord(component_key=c, node_id=f"1:{i}", name=c) for i, c in enumerate(components)]
     store = DesignComponents(db)
     store.upsert(scope, marker, "run-1", records, writer.now())
