@@ -1,7 +1,8 @@
 """Tenancy as a type: the organization a caller may act in, and a project inside it.
 
-In ``core`` because both stores take it: every PostgreSQL and document-store repository call is scoped by a
-:class:`ProjectScope`, so an unscoped query cannot be written by accident.
+In ``core`` because both stores take it: every PostgreSQL and document-store repository call that looks up a
+project's data takes a :class:`ProjectScope`, so an unscoped lookup cannot be written by accident (writes by
+id act on an id found that way).
 """
 
 from __future__ import annotations
