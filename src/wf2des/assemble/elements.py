@@ -15,23 +15,8 @@ from typing import Literal
 from wf2des.assemble.hints import ElementHint
 from wf2des.spec import ColorToken, Node
 
-__all__ = ["COMPONENT_ROLES", "Element", "describe"]
+__all__ = ["Element", "describe"]
 
-COMPONENT_ROLES = (
-    "button",
-    "link-button",
-    "input",
-    "textarea",
-    "select",
-    "checkbox",
-    "radio",
-    "toggle",
-    "avatar",
-    "badge",
-    "icon",
-    "card",
-    "navbar",
-)
 _MIN_ROLE_CONFIDENCE = 0.5  # the generator flags roles below this itself (low_confidence_role)
 _INPUT_ROLES = frozenset({"input", "textarea", "select"})
 _HIDDEN_HELPERS = frozenset({"btn-check", "visually-hidden", "sr-only", "screen-reader-text"})
