@@ -7,12 +7,10 @@ from typing import Any
 from pymongo.database import Database
 
 from tests.integration.api.figma_files.conftest import CONFIG
+from tests.integration.api.figma_files.library import sweep_library
 from tests.integration.api.live import Live
-from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.blobs.project_config import config_versions_prefix
-from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
-from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
-from wf2des.integrations.docstore.sweep_writer import SweepWriter
+from wf2des.integrations.docstore.design_components import ComponentRecord
 
 _BUTTONS = [
     ComponentRecord(
@@ -30,22 +28,7 @@ _ICON = ComponentRecord(component_key="icon-x", node_id="2:1", name="x", text_la
 
 
 def _swept_library(db: Database[Any], org: int, proj: int, key: str) -> None:
-    found = db[PROJECT_FIGMA_FILE].find_one(
-        {"organization_id": org, "project_id": proj, "figma_file_key": key}
-    )
-    assert found is not None
-    file_id = found["_id"]
-    writer = SweepWriter(db)
-    marker = writer.acquire(file_id)
-    assert marker is not None
-    DesignComponents(db).upsert(
-        FileScope(ProjectScope(AccessibleOrganizationID(org), proj), key),
-        marker,
-        "run-1",
-        [*_BUTTONS, _ICON],
-        writer.now(),
-    )
-    writer.complete(marker, version="1")
+    sweep_library(db, org, proj, key, [*_BUTTONS, _ICON])
 
 
 def _config(*rules: dict[str, Any]) -> dict[str, Any]:

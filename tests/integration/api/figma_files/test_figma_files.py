@@ -9,10 +9,10 @@ import httpx
 import pytest
 from pymongo.database import Database
 
+from tests.integration.api.figma_files.library import sweep_library
 from tests.integration.api.live import Live
-from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.docstore import PROJECT_FIGMA_FILE
-from wf2des.integrations.docstore.design_components import ComponentRecord, DesignComponents, FileScope
+from wf2des.integrations.docstore.design_components import ComponentRecord
 from wf2des.integrations.docstore.sweep_writer import SweepWriter
 
 CAPTURES = {"text/Heading%2FLarge": "S:abc123,", "color/Brand/primary": "VariableID:1:2"}
@@ -29,22 +29,8 @@ def put_file(client: httpx.Client, proj: int, key: str, role: str) -> httpx.Resp
 def sweep_once(
     db: Database[Any], org: int, proj: int, key: str, *, components: list[str], keep: list[str]
 ) -> None:
-    """One complete sweep through the sweep's own writers: marker, components, captures, watermark."""
-    found = db[PROJECT_FIGMA_FILE].find_one(
-        {"organization_id": org, "project_id": proj, "figma_file_key": key}
-    )
-    assert found is not None
-    file_id = found["_id"]
-    writer = SweepWriter(db)
-    marker = writer.acquire(file_id)
-    assert marker is not None
-    scope = FileScope(ProjectScope(AccessibleOrganizationID(org), proj), key)
     records = [ComponentRecord(component_key=c, node_id=f"1:{i}", name=c) for i, c in enumerate(components)]
-    store = DesignComponents(db)
-    store.upsert(scope, marker, "run-1", records, writer.now())
-    store.mark_removed(scope, marker, "run-1", keep, writer.now())
-    writer.write_captures(marker, CAPTURES, KEYS, "variables")
-    writer.complete(marker, version="42")
+    sweep_library(db, org, proj, key, records, keep=keep, captures=(CAPTURES, KEYS), version="42")
 
 
 def test_register_list_and_get(live: Live, mint: Any, project: tuple[int, int]) -> None:
