@@ -187,15 +187,7 @@ def _by_name(element: Element, library: Library) -> Decision:
         library.memo[key] = _best_by_name(element.role, library)
     best = library.memo[key]
     if best is None:
-        return Decision(
-            element,
-            None,
-            0.0,
-            None,
-            "",
-            problem=f"no {element.role} component in the library",
-            kind="unmapped",
-        )
+        return _unmapped(element, f"no {element.role} component in the library")
     assert isinstance(best, tuple)
     score, found, chosen_by = best
     certainty = min(1.0, element.role_confidence / 0.9)
@@ -225,9 +217,7 @@ def _best_by_name(role: str, library: Library) -> tuple[float, ComponentSet | Li
 def _icon(element: Element, icons: IconIndex) -> Decision:
     candidates = icon_candidates(element.icon_names)
     if not candidates:
-        return Decision(
-            element, None, 0.0, None, "", problem="the icon has no name in the page's code", kind="unmapped"
-        )
+        return _unmapped(element, "the icon has no name in the page's code")
     for name, confidence in candidates:
         found = icons.by_name.get(name)
         if found:
@@ -236,15 +226,7 @@ def _icon(element: Element, icons: IconIndex) -> Decision:
         found = icons.by_keyword.get(name)
         if found:
             return _finish(element, found[0], 0.6, "keyword", f"keyword: {name}", {})
-    return Decision(
-        element,
-        None,
-        0.0,
-        None,
-        "",
-        problem=f"no library icon is named {candidates[0][0]!r}",
-        kind="unmapped",
-    )
+    return _unmapped(element, f"no library icon is named {candidates[0][0]!r}")
 
 
 def _finish(
@@ -258,20 +240,14 @@ def _finish(
     confidence = round(confidence, 3)
     if element.role == "card" and not _card_fits(element, component):
         # A card is a container: only one that is exactly the component's texts can become it.
-        return Decision(
-            element,
-            None,
-            0.0,
-            None,
-            "",
-            problem=(
-                f"its content does not fit {component.display_name} (text layers: "
-                f"{', '.join(component.text_layers or ()) or 'none'})"
-            ),
-            kind="unmapped",
+        layers = ", ".join(component.text_layers or ()) or "none"
+        return _unmapped(
+            element, f"its content does not fit {component.display_name} (text layers: {layers})"
         )
-    overrides, missing = _overrides(element, component)
-    if missing is not None:
+    overrides, problem = _overrides(element, component)
+    if problem is None and source != "rule" and confidence < THRESHOLD:
+        problem = f"confidence {confidence:.2f} is below {THRESHOLD}"
+    if problem is not None:
         return Decision(
             element,
             component,
@@ -279,21 +255,15 @@ def _finish(
             source,
             chosen_by,
             properties,
-            problem=missing,
-            kind="low_confidence",
-        )
-    if source != "rule" and confidence < THRESHOLD:
-        return Decision(
-            element,
-            component,
-            confidence,
-            source,
-            chosen_by,
-            properties,
-            problem=f"confidence {confidence:.2f} is below {THRESHOLD}",
+            problem=problem,
             kind="low_confidence",
         )
     return Decision(element, component, confidence, source, chosen_by, properties, overrides)
+
+
+def _unmapped(element: Element, problem: str) -> Decision:
+    """The element keeps its frame: no component fits, and ``problem`` says why."""
+    return Decision(element, None, 0.0, None, "", problem=problem, kind="unmapped")
 
 
 def _card_fits(element: Element, component: LibraryComponent) -> bool:
