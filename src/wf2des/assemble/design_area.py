@@ -1,17 +1,17 @@
-"""Resolving an area of the project config (the DESIGN area, where generated frames go) to a rectangle."""
+"""Resolving an area of the project config (the DESIGN area, where generated frames go) to the spec's
+``designArea``: the Figma node it names and its rectangle on its page."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from wf2des.assemble.config import AreaSelector, ProjectConfig
 from wf2des.core.errors import InvalidInput
 from wf2des.spec import DesignArea
 
-__all__ = ["AREA_NODE_TYPES", "AreaNotFound", "ResolvedArea", "design_area", "resolve_area"]
+__all__ = ["AREA_NODE_TYPES", "AreaNotFound", "design_area", "resolve_area"]
 
 AREA_NODE_TYPES = frozenset({"SECTION", "FRAME"})
 
@@ -20,36 +20,12 @@ class AreaNotFound(InvalidInput):
     code = "design_area_not_found"
 
 
-@dataclass(frozen=True)
-class ResolvedArea:
-    """The Figma node an area selector found, and its rectangle on its page."""
-
-    node_id: str
-    name: str
-    page: str
-    x: float
-    y: float
-    width: float
-    height: float
-
-    def to_spec(self) -> DesignArea:
-        return {
-            "nodeId": self.node_id,
-            "name": self.name,
-            "page": self.page,
-            "x": self.x,
-            "y": self.y,
-            "width": self.width,
-            "height": self.height,
-        }
-
-
-def design_area(config: ProjectConfig, document: Mapping[str, Any]) -> ResolvedArea:
+def design_area(config: ProjectConfig, document: Mapping[str, Any]) -> DesignArea:
     """The DESIGN-area rectangle of ``document`` (a Figma DOCUMENT node fetched with depth ≥ 2)."""
     return resolve_area(config.design_area, document, label="DESIGN")
 
 
-def resolve_area(selector: AreaSelector, document: Mapping[str, Any], *, label: str) -> ResolvedArea:
+def resolve_area(selector: AreaSelector, document: Mapping[str, Any], *, label: str) -> DesignArea:
     pages: list[Mapping[str, Any]] = [p for p in document.get("children") or [] if isinstance(p, Mapping)]
     if selector.node_id is not None:
         for each in pages:
@@ -82,7 +58,7 @@ def _walk(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
             yield from _walk(child)
 
 
-def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> ResolvedArea:
+def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> DesignArea:
     box = node.get("absoluteBoundingBox")
     if not isinstance(box, Mapping) or not all(
         isinstance(box.get(k), int | float) for k in ("x", "y", "width", "height")
@@ -90,12 +66,12 @@ def _rect(node: Mapping[str, Any], page: Mapping[str, Any], label: str) -> Resol
         raise AreaNotFound(
             f"{label} area: node {node.get('id')} has no absoluteBoundingBox (fetch with depth ≥ 2)"
         )
-    return ResolvedArea(
-        node_id=str(node.get("id")),
-        name=str(node.get("name", "")),
-        page=str(page.get("name", "")),
-        x=float(box["x"]),
-        y=float(box["y"]),
-        width=float(box["width"]),
-        height=float(box["height"]),
-    )
+    return {
+        "nodeId": str(node.get("id")),
+        "name": str(node.get("name", "")),
+        "page": str(page.get("name", "")),
+        "x": float(box["x"]),
+        "y": float(box["y"]),
+        "width": float(box["width"]),
+        "height": float(box["height"]),
+    }

@@ -8,7 +8,7 @@ import pytest
 from jsonschema import Draft202012Validator
 from pydantic import ValidationError
 
-from wf2des.assemble import AreaNotFound, ProjectConfig, ResolvedArea, design_area
+from wf2des.assemble import AreaNotFound, ProjectConfig, design_area
 from wf2des.integrations.figma.fake import FakeFigma
 
 SCHEMA = json.loads((Path(__file__).resolve().parents[3] / "schemas" / "project-config.v1.json").read_text())
@@ -26,11 +26,19 @@ def config(design: dict[str, str]) -> ProjectConfig:
 
 def test_first_matching_top_level_frame_on_the_named_page(document: dict[str, Any]) -> None:
     rect = design_area(config({"page": "cover", "nodeNamePattern": "^cov"}), document)
-    assert rect == ResolvedArea("120:4", "cover", "cover", -311.0, -161.0, 620.0, 320.0)
+    assert rect == {
+        "nodeId": "120:4",
+        "name": "cover",
+        "page": "cover",
+        "x": -311.0,
+        "y": -161.0,
+        "width": 620.0,
+        "height": 320.0,
+    }
 
 
 def test_explicit_node_id(document: dict[str, Any]) -> None:
-    assert design_area(config({"nodeId": "120:4"}), document).width == 620.0
+    assert design_area(config({"nodeId": "120:4"}), document)["width"] == 620.0
 
 
 def test_only_sections_and_frames_count(document: dict[str, Any]) -> None:

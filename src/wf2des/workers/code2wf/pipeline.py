@@ -341,7 +341,7 @@ def _design_area(
         return None, safe_message(
             f"the DESIGN area was not resolved: the Figma file could not be read ({exc})"
         )
-    return area.to_spec(), None
+    return area, None
 
 
 def _project_config(job: Code2wfJob, runtime: WorkerRuntime) -> ProjectConfig | None:
