@@ -326,7 +326,7 @@ export interface paths {
         put?: never;
         /**
          * Start a plugin sign-in (no authentication)
-         * @description Returns a read key to poll with and the login URL to open in the system browser. The session expires after 5 minutes.
+         * @description Returns a read key to poll with, the login URL to open in the system browser and the confirmation code to show while waiting (the login page asks the user to compare it). The session expires after 5 minutes. One client may hold a limited number of pending sessions (429 beyond, with Retry-After).
          */
         post: operations["create_plugin_session_v1_plugin_sessions_post"];
         delete?: never;
@@ -713,12 +713,20 @@ export interface components {
         /**
          * PluginSessionCreated
          * @description Keep ``readKey`` in the plugin; open ``loginUrl`` (which carries the write key) in the browser.
+         *
+         *     Show ``confirmationCode`` while waiting: the login page shows the same code and asks the user to
+         *     confirm that the plugin shows it before the token is issued.
          */
         PluginSessionCreated: {
             /** Readkey */
             readKey: string;
             /** Loginurl */
             loginUrl: string;
+            /**
+             * Confirmationcode
+             * @example K7QF-M3XP
+             */
+            confirmationCode: string;
             /**
              * Expiresat
              * Format: date-time
@@ -2225,6 +2233,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PluginSessionCreated"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Service unavailable */

@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from sqlalchemy.ext.asyncio import create_async_engine
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from wf2des.api.auth import build_verifier
 from wf2des.api.body_limits import BodyLimitMiddleware, body_limits
@@ -100,6 +101,10 @@ def create_app(
     app.add_middleware(BodyLimitMiddleware, limits=body_limits(cfg))
     app.add_middleware(PluginCorsMiddleware)
     app.add_middleware(MetricsMiddleware, metrics=metrics)
+    if cfg.trusted_proxies:
+        # Outermost, so everything inside sees the client a trusted proxy named (the per-client cap of
+        # plugin sign-ins counts by it); ``wf2des serve`` turns uvicorn's own copy of this layer off.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=cfg.trusted_proxies)
     _document_problems(app)
     return app
 

@@ -16,11 +16,13 @@ from wf2des.api.route_table import RouteTable
 from wf2des.core.errors import (
     BadRequest,
     Conflict,
+    Forbidden,
     InvalidInput,
     MethodNotAllowed,
     NotFound,
     PayloadTooLarge,
     ServiceUnavailable,
+    TooManyRequests,
     Unauthorized,
     Wf2desError,
 )
@@ -46,10 +48,12 @@ _BY_STATUS: dict[int, type[Wf2desError]] = {
     for cls in (
         BadRequest,
         Unauthorized,
+        Forbidden,
         NotFound,
         MethodNotAllowed,
         Conflict,
         PayloadTooLarge,
+        TooManyRequests,
         InvalidInput,
         Wf2desError,
         ServiceUnavailable,
@@ -132,6 +136,8 @@ def install_problem_handlers(app: FastAPI) -> None:
     async def on_domain_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, Wf2desError)
         headers = {"WWW-Authenticate": 'Bearer realm="wf2des"'} if exc.status == 401 else None
+        if isinstance(exc, TooManyRequests):
+            headers = {"Retry-After": str(exc.retry_after_seconds)}
         if exc.status >= 500:
             _log.error("domain_error", code=exc.code, detail=exc.detail)
         return problem(exc, instance=request.url.path, headers=headers)

@@ -36,6 +36,12 @@ class ApiSettings(BaseSettings):
     # Plugin sign-in (Figma's key-pair polling): how long a session waits for its login, how many may wait.
     plugin_session_ttl_seconds: int = Field(default=300, ge=30, le=3600)
     plugin_sessions_max_pending: int = Field(default=10_000, ge=1)
+    # ... and how many one client may hold (429 beyond), so one client cannot fill the global cap. A
+    # session leaves the count when its token is claimed or it expires.
+    plugin_sessions_max_pending_per_client: int = Field(default=20, ge=1)
+    # Peers whose X-Forwarded-For is believed (comma-separated addresses or CIDR networks, "*" for any);
+    # empty: the connection's own address is the client (``api/plugin_sessions/clients.py``).
+    trusted_proxies: str = ""
     dev_token_ttl_seconds: int = Field(default=8 * 3600, ge=60)
     # The OpenID Connect client of the login page (the app client of Cognito's hosted UI). The client id
     # defaults to WF2DES_AUTH_AUDIENCE, which for Cognito access tokens is that same app client id.

@@ -69,9 +69,13 @@ def serve(
 
         console.print("no WF2DES_BROKER_URL: running jobs in this process (Celery in-process)")
         with inprocess_worker(settings):
-            uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+            uvicorn.run(
+                application, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
+            )
     elif workers == 1:
-        uvicorn.run(application, host=host, port=port, log_level="warning", access_log=False)
+        uvicorn.run(
+            application, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
+        )
     else:  # the settings were validated above; each worker process builds its own app from the environment
         uvicorn.run(
             "wf2des.api.app:create_app_from_env",
@@ -81,6 +85,7 @@ def serve(
             port=port,
             log_level="warning",
             access_log=False,
+            proxy_headers=False,  # the app decides whom to trust (WF2DES_API_TRUSTED_PROXIES)
         )
 
 

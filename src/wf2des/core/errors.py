@@ -14,6 +14,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── BadRequest                       400 bad_request: the request cannot be parsed (malformed_json)
     ├── Unauthorized                     401 unauthorized (token_refused, ...)
     │   └── WebhookVerificationError     401 invalid_signature             core.webhooks
+    ├── Forbidden                        403 forbidden: known to the caller, but not permitted
     ├── NotFound                         404 not_found, also for objects of another organization
     │   └── BlobNotFound                 404 not_found: no blob under the key
     ├── MethodNotAllowed                 405 method_not_allowed
@@ -22,6 +23,8 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │   ├── InvalidStoredConfig          409 project_config_invalid        integrations.blobs.project_config
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
+    ├── TooManyRequests                  429 too_many_requests (sends Retry-After)
+    │   └── TooManyClientSessions        429 too_many_sign_ins_from_client api.plugin_sessions.service
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
     │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
@@ -72,12 +75,14 @@ __all__ = [
     "BlobNotFound",
     "ConfigError",
     "Conflict",
+    "Forbidden",
     "InvalidInput",
     "MethodNotAllowed",
     "NotFound",
     "PayloadTooLarge",
     "ServiceUnavailable",
     "StoreError",
+    "TooManyRequests",
     "Unauthorized",
     "Wf2desError",
 ]
@@ -127,6 +132,12 @@ class Unauthorized(Wf2desError):
     title = "Unauthorized"
 
 
+class Forbidden(Wf2desError):
+    status = 403
+    code = "forbidden"
+    title = "Forbidden"
+
+
 class NotFound(Wf2desError):
     status = 404
     code = "not_found"
@@ -157,6 +168,18 @@ class PayloadTooLarge(Wf2desError):
     status = 413
     code = "payload_too_large"
     title = "Payload too large"
+
+
+class TooManyRequests(Wf2desError):
+    """Refused for now; ``retry_after_seconds`` becomes the ``Retry-After`` header."""
+
+    status = 429
+    code = "too_many_requests"
+    title = "Too many requests"
+
+    def __init__(self, detail: str, *, retry_after_seconds: int, code: str | None = None) -> None:
+        super().__init__(detail, code=code)
+        self.retry_after_seconds = max(1, retry_after_seconds)
 
 
 class InvalidInput(Wf2desError):

@@ -210,6 +210,10 @@ class PluginSession(Base):
     ``state_hash`` binds one OpenID Connect authorization request to the session and is cleared when the
     callback consumes it (a replayed callback finds nothing). ``access_token`` lives here at most until the
     plugin's one successful poll deletes the row, or until ``expires_at`` (5 minutes) when it is purged.
+
+    A stored token is handed out only once ``confirmed_at`` is set: the user compared ``confirmation_code``
+    (shown by the plugin and by the login page) and confirmed with the page's one-time ``confirm_key``.
+    ``client_key`` names the address that created the session (hashed), for the per-client cap.
     """
 
     __tablename__ = "plugin_session"
@@ -224,6 +228,14 @@ class PluginSession(Base):
             postgresql_where=text("state_hash IS NOT NULL"),
         ),
         Index("plugin_session_expires_at_idx", "expires_at"),
+        CheckConstraint("(confirmed_at IS NULL) OR (access_token IS NOT NULL)", name="confirmed_has_token"),
+        Index(
+            "plugin_session_confirm_key_hash_key",
+            "confirm_key_hash",
+            unique=True,
+            postgresql_where=text("confirm_key_hash IS NOT NULL"),
+        ),
+        Index("plugin_session_client_key_idx", "client_key", "expires_at"),
     )
 
     read_key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -234,3 +246,7 @@ class PluginSession(Base):
     token_expires_at: Mapped[datetime | None] = mapped_column(_TS)
     created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
     expires_at: Mapped[datetime] = mapped_column(_TS)
+    confirmation_code: Mapped[str] = mapped_column(String(16))
+    client_key: Mapped[str] = mapped_column(String(64))
+    confirm_key_hash: Mapped[str | None] = mapped_column(String(64))
+    confirmed_at: Mapped[datetime | None] = mapped_column(_TS)

@@ -29,6 +29,8 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.StoreError": (500, "store_error", "Internal error"),
     "wf2des.core.errors.BadRequest": (400, "bad_request", "Bad request"),
     "wf2des.core.errors.Unauthorized": (401, "unauthorized", "Unauthorized"),
+    "wf2des.core.errors.Forbidden": (403, "forbidden", "Forbidden"),
+    "wf2des.core.errors.TooManyRequests": (429, "too_many_requests", "Too many requests"),
     "wf2des.core.errors.NotFound": (404, "not_found", "Not found"),
     "wf2des.core.errors.BlobNotFound": (404, "not_found", "Not found"),
     "wf2des.core.errors.MethodNotAllowed": (405, "method_not_allowed", "Method not allowed"),
@@ -49,6 +51,11 @@ PINNED: dict[str, tuple[int, str, str]] = {
         "Invalid input",
     ),
     "wf2des.api.plugin_sessions.oidc.OidcError": (502, "sign_in_failed", "Error"),
+    "wf2des.api.plugin_sessions.service.TooManyClientSessions": (
+        429,
+        "too_many_sign_ins_from_client",
+        "Too many requests",
+    ),
     "wf2des.api.plugin_sessions.service.TooManySessions": (
         503,
         "too_many_pending_sign_ins",
@@ -118,6 +125,11 @@ _FACTORIES: dict[str, Callable[[type[Any]], Wf2desError]] = {
         retry_at=datetime(2026, 1, 1, tzinfo=UTC), retry_after=7200, cap=3600
     ),
 }
+for _too_many in (
+    "wf2des.core.errors.TooManyRequests",
+    "wf2des.api.plugin_sessions.service.TooManyClientSessions",
+):
+    _FACTORIES[_too_many] = lambda cls: cls("It failed.", retry_after_seconds=42)
 for _figma_http in ("FigmaHTTPError", "FigmaUnauthorized", "FigmaForbidden", "VariablesUnavailable"):
     _FACTORIES[f"wf2des.integrations.figma._errors.{_figma_http}"] = lambda cls: cls(
         "It failed.", http_status=400
@@ -195,6 +207,8 @@ async def test_rendered_problem(client: httpx.AsyncClient, name: str) -> None:
     assert _problem(response) == PINNED[name]
     assert response.json()["detail"] == _instance(name).detail
     assert response.json()["instance"] == f"/raise/{name}"
+    if response.status_code == 429:
+        assert response.headers["retry-after"] == "42"
 
 
 async def test_a_raise_site_code_keeps_the_class_status_and_title(client: httpx.AsyncClient) -> None:

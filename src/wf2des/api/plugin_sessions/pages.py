@@ -10,7 +10,7 @@ import html
 
 from fastapi.responses import HTMLResponse
 
-__all__ = ["PAGE_HEADERS", "dev_form", "message_page"]
+__all__ = ["PAGE_HEADERS", "confirm_page", "dev_form", "message_page"]
 
 PAGE_HEADERS = {
     "Cache-Control": "no-store",
@@ -25,6 +25,13 @@ _STYLE = (
     "label{display:block;margin:.75rem 0 .25rem}"
     "input{font:inherit;padding:.4rem;width:100%;box-sizing:border-box}"
     "button{font:inherit;margin-top:1rem;padding:.5rem 1rem}"
+    ".code{font:600 2rem/1.2 ui-monospace,monospace;letter-spacing:.1em;margin:1rem 0}"
+)
+
+_COMPARE = (
+    "<p>Check that the wf2des plugin in Figma shows this code:</p><p class=code id=code>{code}</p>"
+    "<p>Only continue if it does. If you did not start a sign-in from the plugin, close this page: "
+    "someone else sent you this link to get access in your name.</p>"
 )
 
 
@@ -41,15 +48,32 @@ def message_page(title: str, message: str, status: int = 200) -> HTMLResponse:
     return _page(title, f"<p>{html.escape(message)}</p>", status)
 
 
-def dev_form(write_key: str) -> HTMLResponse:
+def _hidden(name: str, value: str) -> str:
+    return f"<input type=hidden name={name} value='{html.escape(value, quote=True)}'>"
+
+
+def confirm_page(code: str, confirm_key: str) -> HTMLResponse:
+    """After the provider's sign-in: the code to compare and the one POST that releases the token."""
     body = (
-        "<p>Development sign-in: choose the organization and subject of the token.</p>"
+        _COMPARE.format(code=html.escape(code))
+        + "<form method=post action='/login/confirm'>"
+        + _hidden("confirm", confirm_key)
+        + "<button type=submit>The codes match: sign in</button></form>"
+    )
+    return _page("Confirm the sign-in", body, 200)
+
+
+def dev_form(write_key: str, code: str, confirm_key: str) -> HTMLResponse:
+    body = (
+        _COMPARE.format(code=html.escape(code))
+        + "<p>Development sign-in: choose the organization and subject of the token.</p>"
         "<form method=post action='/login/dev'>"
-        f"<input type=hidden name=session value='{html.escape(write_key, quote=True)}'>"
-        "<label for=organization>Organization id</label>"
+        + _hidden("session", write_key)
+        + _hidden("confirm", confirm_key)
+        + "<label for=organization>Organization id</label>"
         "<input id=organization name=organization required inputmode=numeric pattern='[0-9]{1,18}' value='1'>"
         "<label for=subject>Subject</label>"
         "<input id=subject name=subject required maxlength=255 value='dev-user'>"
-        "<button type=submit>Sign in</button></form>"
+        "<button type=submit>The codes match: sign in</button></form>"
     )
     return _page("Sign in to wf2des", body, 200)
