@@ -237,7 +237,10 @@ export interface paths {
         };
         /** One file: sync state and style captures */
         get: operations["get_figma_file_v1_projects__projectId__figma_files__figmaFileKey__get"];
-        /** Register a Figma file, or change its role */
+        /**
+         * Register a Figma file, or change its role
+         * @description The organization's Figma credential must be able to read the file (one GET /v1/files/:key/meta): a file Figma does not show that account is a 404 figma_file_not_found, one it may not read a 403 figma_file_not_readable.
+         */
         put: operations["register_figma_file_v1_projects__projectId__figma_files__figmaFileKey__put"];
         post?: never;
         delete?: never;
@@ -347,6 +350,28 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{organizationId}/figma-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the organization's Figma account is connected, by whom, with which scopes */
+        get: operations["get_figma_connection_v1_organizations__organizationId__figma_connection_get"];
+        put?: never;
+        /**
+         * Start connecting the organization's Figma account (OAuth 2)
+         * @description Returns Figma's authorization URL (state and PKCE bound to this organization, valid 10 minutes). After the user allows access, Figma redirects to /figma/callback, which stores the tokens sealed; sweeps and wireframe reads then use them.
+         */
+        post: operations["start_figma_connection_v1_organizations__organizationId__figma_connection_post"];
+        /** Disconnect: forget the organization's Figma tokens */
+        delete: operations["delete_figma_connection_v1_organizations__organizationId__figma_connection_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -540,6 +565,34 @@ export interface components {
             token?: string | null;
             /** Reason */
             reason?: string | null;
+        };
+        /**
+         * FigmaConnectionStarted
+         * @description Open ``authorizeUrl`` in a browser signed in to the Figma account the organization should use.
+         */
+        FigmaConnectionStarted: {
+            /** Authorizeurl */
+            authorizeUrl: string;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+        };
+        /** FigmaConnectionStatus */
+        FigmaConnectionStatus: {
+            /** Connected */
+            connected: boolean;
+            /** Figmauserid */
+            figmaUserId?: string | null;
+            /** Scopes */
+            scopes?: string[];
+            /** Connectedby */
+            connectedBy?: string | null;
+            /** Connectedat */
+            connectedAt?: string | null;
+            /** Accessexpiresat */
+            accessExpiresAt?: string | null;
         };
         /**
          * FigmaFileDetail
@@ -1876,8 +1929,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1896,6 +1967,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2012,8 +2092,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2283,6 +2381,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PluginSessionPending"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_figma_connection_v1_organizations__organizationId__figma_connection_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FigmaConnectionStatus"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_figma_connection_v1_organizations__organizationId__figma_connection_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FigmaConnectionStarted"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_figma_connection_v1_organizations__organizationId__figma_connection_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found */

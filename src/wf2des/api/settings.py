@@ -43,6 +43,14 @@ class ApiSettings(BaseSettings):
     # empty: the connection's own address is the client (``api/plugin_sessions/clients.py``).
     trusted_proxies: str = ""
     dev_token_ttl_seconds: int = Field(default=8 * 3600, ge=60)
+    # Figma access per organization (``api/figma_connection``): the OAuth app's credentials (redirect URI
+    # ``$WF2DES_API_URL/figma/callback``), the scopes asked for, and the Fernet key(s) sealing the tokens at
+    # rest (comma-separated; the first seals). A token that expires within the margin is refreshed first.
+    figma_client_id: str | None = None
+    figma_client_secret: SecretStr | None = None
+    figma_oauth_scopes: str = "file_content:read file_metadata:read file_variables:read library_content:read"
+    figma_token_keys: SecretStr | None = None
+    figma_refresh_margin_seconds: int = Field(default=24 * 3600, ge=60)
     # The OpenID Connect client of the login page (the app client of Cognito's hosted UI). The client id
     # defaults to WF2DES_AUTH_AUDIENCE, which for Cognito access tokens is that same app client id.
     auth_client_id: str | None = Field(

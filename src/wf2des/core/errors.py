@@ -15,12 +15,14 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── Unauthorized                     401 unauthorized (token_refused, ...)
     │   └── WebhookVerificationError     401 invalid_signature             core.webhooks
     ├── Forbidden                        403 forbidden: known to the caller, but not permitted
+    │   └── FigmaFileNotReadable         403 figma_file_not_readable       api.figma_connection.access
     ├── NotFound                         404 not_found, also for objects of another organization
     │   └── BlobNotFound                 404 not_found: no blob under the key
     ├── MethodNotAllowed                 405 method_not_allowed
     ├── Conflict                         409 conflict
     │   ├── BlobExists                   409 blob_exists: an immutable key was written twice
     │   ├── InvalidStoredConfig          409 project_config_invalid        integrations.blobs.project_config
+    │   ├── FigmaReconnectNeeded         409 figma_reconnect_needed        api.figma_connection.access
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
     ├── TooManyRequests                  429 too_many_requests (sends Retry-After)
@@ -32,6 +34,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │   ├── DocstoreUnavailable          503 docstore_unavailable          api.docstore
     │   └── TooManySessions              503 too_many_pending_sign_ins     api.plugin_sessions.service
     ├── OidcError                        502 sign_in_failed                api.plugin_sessions.oidc
+    ├── FigmaOAuthError                  502 figma_oauth_failed            api.figma_connection.oauth
     ├── CaptureError                     422 capture_failed                integrations.browser.errors
     │   ├── CaptureTimeout               422 capture_timeout
     │   ├── TooManyElements              422 capture_too_many_elements

@@ -1,8 +1,11 @@
 """Task names and payloads exchanged over the queue.
 
-The queue carries identifiers, not credentials: a job holds ids, blob keys and a per-job callback key with
-which the worker signs its webhook. The one decision it carries is its project scope, which the API took
-before publishing it (``scope()``). The API never imports a task function; it sends these by name.
+The queue carries identifiers, and credentials only sealed: a job holds ids, blob keys, a per-job callback key
+with which the worker signs its webhook, and, when its organization connected Figma, that organization's
+Figma access token sealed with ``WF2DES_FIGMA_JOB_KEY`` (``figma_token``; ``core/sealing.py``), which the
+outbox row and the broker hold only sealed and the worker opens only while it is young. The one decision
+it carries is its project scope, which the API took before publishing it (``scope()``). The API never
+imports a task function; it sends these by name.
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ class Code2wfJob(BaseModel):
     callback_url: str
     callback_key: str
     deadline: datetime
+    # As in ComponentSweepJob: the organization's Figma token, sealed, for the DESIGN-area read.
+    figma_token: str | None = Field(default=None, repr=False)
 
     def scope(self) -> ProjectScope:
         """The project this job acts in, as the API authorized it before publishing the job."""
@@ -72,6 +77,8 @@ class ComponentSweepJob(BaseModel):
     project_id: int
     figma_file_key: str | None = None
     run_id: str
+    # The organization's Figma token, sealed for the worker; None: the worker's development fallback.
+    figma_token: str | None = Field(default=None, repr=False)
 
     def scope(self) -> ProjectScope:
         """The project this sweep acts in, as the API (or the operator, through ``wf2des sweep``) asked."""

@@ -31,6 +31,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "Base",
     "Code2wf",
+    "FigmaConnection",
     "Organization",
     "OutboxMessage",
     "PageImport",
@@ -250,3 +251,25 @@ class PluginSession(Base):
     client_key: Mapped[str] = mapped_column(String(64))
     confirm_key_hash: Mapped[str | None] = mapped_column(String(64))
     confirmed_at: Mapped[datetime | None] = mapped_column(_TS)
+
+
+class FigmaConnection(Base):
+    """An organization's own Figma account: its OAuth 2 tokens, sealed with the API's at-rest key.
+
+    Only the API reads this table; a worker receives one access token per job, sealed for it
+    (``wf2des.core.sealing``). Deleting the organization deletes its connection.
+    """
+
+    __tablename__ = "figma_connection"
+
+    organization_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("organization.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    figma_user_id: Mapped[str | None] = mapped_column(String(64))
+    scopes: Mapped[str] = mapped_column(Text)
+    access_token_sealed: Mapped[str] = mapped_column(Text)
+    refresh_token_sealed: Mapped[str] = mapped_column(Text)
+    access_expires_at: Mapped[datetime] = mapped_column(_TS)
+    connected_by: Mapped[str] = mapped_column(String(255))
+    connected_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    refreshed_at: Mapped[datetime | None] = mapped_column(_TS)

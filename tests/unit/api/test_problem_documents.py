@@ -51,6 +51,9 @@ PINNED: dict[str, tuple[int, str, str]] = {
         "Invalid input",
     ),
     "wf2des.api.plugin_sessions.oidc.OidcError": (502, "sign_in_failed", "Error"),
+    "wf2des.api.figma_connection.oauth.FigmaOAuthError": (502, "figma_oauth_failed", "Error"),
+    "wf2des.api.figma_connection.access.FigmaFileNotReadable": (403, "figma_file_not_readable", "Forbidden"),
+    "wf2des.api.figma_connection.access.FigmaReconnectNeeded": (409, "figma_reconnect_needed", "Conflict"),
     "wf2des.api.plugin_sessions.service.TooManyClientSessions": (
         429,
         "too_many_sign_ins_from_client",

@@ -18,6 +18,7 @@ from wf2des.api.code2wf.schemas import (
     status_from_name,
 )
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
+from wf2des.api.figma_connection.access import sealed_job_token
 from wf2des.api.ids import ResourceId
 from wf2des.api.problems import problem_responses
 from wf2des.api.responses import model_response
@@ -56,6 +57,7 @@ async def create_code2wf(
         settings=state.settings,
         api_settings=state.api_settings,
         imports=state.completed_imports,
+        figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
     return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
@@ -197,7 +199,13 @@ async def retry_code2wf(
     code2wf_id: Code2wfId,
 ) -> Response:
     row = await service.retry(
-        session, scope, principal, code2wf_id, settings=state.settings, api_settings=state.api_settings
+        session,
+        scope,
+        principal,
+        code2wf_id,
+        settings=state.settings,
+        api_settings=state.api_settings,
+        figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
     return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})

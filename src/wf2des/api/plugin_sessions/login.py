@@ -18,7 +18,6 @@ callback commits even when it fails, so the ``state`` it consumed stays consumed
 from __future__ import annotations
 
 from typing import Annotated
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -26,7 +25,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from wf2des.api.deps import SessionDep, StateDep
 from wf2des.api.plugin_sessions import service
 from wf2des.api.plugin_sessions.oidc import OidcClient
-from wf2des.api.plugin_sessions.pages import PAGE_HEADERS, confirm_page, dev_form, message_page
+from wf2des.api.plugin_sessions.pages import PAGE_HEADERS, confirm_page, cross_site, dev_form, message_page
 from wf2des.api.plugin_sessions.schemas import KEY_PATTERN
 from wf2des.api.state import AppState
 from wf2des.core.errors import NotFound, Unauthorized, Wf2desError
@@ -43,22 +42,7 @@ ConfirmKey = Annotated[str, Form(alias="confirm", pattern=KEY_PATTERN)]
 
 
 def _cross_site(request: Request, state: AppState) -> bool:
-    """True for a form POST another site made the browser send.
-
-    ``Sec-Fetch-Site`` is set by the browser and cannot be forged by page code; our own form sends
-    ``same-origin``. Without it (older browsers), an ``Origin`` other than ours refuses; ``null`` is what a
-    form posted under ``Referrer-Policy: no-referrer`` sends, so it is allowed, and the confirm key (which a
-    cross-site page cannot know) stays the protection.
-    """
-    site = request.headers.get("sec-fetch-site")
-    if site is not None:
-        return site != "same-origin"
-    origin = request.headers.get("origin")
-    if origin is None or origin == "null":
-        return False
-    ours = urlsplit(state.settings.api_url)
-    theirs = urlsplit(origin)
-    return (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc)
+    return cross_site(request, state.settings.api_url)
 
 
 def _refused_cross_site() -> HTMLResponse:

@@ -7,10 +7,12 @@ page (and anything it loads) would receive that URL in ``Referer``.
 from __future__ import annotations
 
 import html
+from urllib.parse import urlsplit
 
+from fastapi import Request
 from fastapi.responses import HTMLResponse
 
-__all__ = ["PAGE_HEADERS", "confirm_page", "dev_form", "message_page"]
+__all__ = ["PAGE_HEADERS", "confirm_page", "cross_site", "dev_form", "form_page", "message_page"]
 
 PAGE_HEADERS = {
     "Cache-Control": "no-store",
@@ -46,6 +48,35 @@ def _page(title: str, body: str, status: int) -> HTMLResponse:
 
 def message_page(title: str, message: str, status: int = 200) -> HTMLResponse:
     return _page(title, f"<p>{html.escape(message)}</p>", status)
+
+
+def cross_site(request: Request, api_url: str) -> bool:
+    """True for a form POST another site made the browser send.
+
+    ``Sec-Fetch-Site`` is set by the browser and cannot be forged by page code; our own forms send
+    ``same-origin``. Without it (older browsers), an ``Origin`` other than ours refuses; ``null`` is what a
+    form posted under ``Referrer-Policy: no-referrer`` sends, so it is allowed, and the one-time value the
+    form carries (which a cross-site page cannot know) stays the protection.
+    """
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site != "same-origin"
+    origin = request.headers.get("origin")
+    if origin is None or origin == "null":
+        return False
+    ours, theirs = urlsplit(api_url), urlsplit(origin)
+    return (theirs.scheme, theirs.netloc) != (ours.scheme, ours.netloc)
+
+
+def form_page(
+    title: str, paragraphs: list[str], action: str, fields: dict[str, str], button: str
+) -> HTMLResponse:
+    """A page of escaped paragraphs and one POST form of hidden fields."""
+    body = "".join(f"<p>{html.escape(text)}</p>" for text in paragraphs)
+    hidden = "".join(_hidden(name, value) for name, value in fields.items())
+    body += f"<form method=post action='{html.escape(action, quote=True)}'>{hidden}"
+    body += f"<button type=submit>{html.escape(button)}</button></form>"
+    return _page(title, body, 200)
 
 
 def _hidden(name: str, value: str) -> str:

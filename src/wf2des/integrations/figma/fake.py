@@ -18,6 +18,9 @@ Two quirks of the 2020 recording are normalised so answers match today's OpenAPI
 ``editorType`` and ``componentSets``. ``requests`` counts every request, per endpoint kind.
 
 Run it in-process with ``with FakeFigma(...) as fake: fake.url`` (a ``ThreadingHTTPServer`` on 127.0.0.1:0).
+
+Figma's OAuth 2 provider is mounted with ``fake.oauth = FakeFigmaOAuth(...)`` (:mod:`.fake_oauth`): it then
+serves ``/oauth`` and ``/v1/oauth/…``, and its access tokens read only their own account's files.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from types import TracebackType
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
+from wf2des.integrations.figma.fake_oauth import FakeFigmaOAuth
 from wf2des.integrations.figma.uikit import uikit_file
 
 __all__ = ["FAKE_TOKEN", "ExtraStyle", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
@@ -126,6 +130,7 @@ class FakeFigma:
         self._recorded_nodes = _index_nodes(self._file["document"])
         self._uikit: tuple[JSON, dict[str, JSON], dict[str, JSON]] | None = None
         self.token = token
+        self.oauth: FakeFigmaOAuth | None = None
         self.files: dict[str, FakeFile] = {}
         self.requests: Counter[str] = Counter()
         self.seen_auth: list[tuple[str, str]] = []
@@ -377,7 +382,9 @@ class FakeFigma:
             fault = queue.pop(0) if queue else None
         if kind is None:
             return 404, {"status": 404, "err": "Not found"}, {}
-        if self.token is not None and _auth_of(headers)[1] != self.token:
+        given = _auth_of(headers)[1]
+        account = self.oauth.account_of(given) if self.oauth is not None else None
+        if account is None and (self.token is not None or self.oauth is not None) and given != self.token:
             return _error(403, "Invalid token", "message" if kind == "variables" else "err")
         if fault is not None:
             if fault.delay:
@@ -392,7 +399,9 @@ class FakeFigma:
                     }
                 return status, body, extra
         f = self.files.get(key)
-        if f is None:
+        if f is None or (
+            account is not None and self.oauth is not None and not self.oauth.can_read(account, key)
+        ):
             return _error(404, "Not found", "message" if kind == "variables" else "err")
         if kind == "meta":
             return 200, self.meta_body(f), {}
@@ -416,9 +425,24 @@ class FakeFigma:
 
             def do_GET(self) -> None:
                 split = urlsplit(self.path)
+                if fake.oauth is not None and split.path == "/oauth":
+                    status, location = fake.oauth.authorize(parse_qs(split.query))
+                    self._send(status, {}, location)
+                    return
                 status, body, extra = fake.handle(
                     split.path, parse_qs(split.query), dict(self.headers.items())
                 )
+                self._send(status, body, extra)
+
+            def do_POST(self) -> None:
+                split = urlsplit(self.path)
+                data = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if fake.oauth is not None and split.path.startswith("/v1/oauth/"):
+                    self._send(*fake.oauth.post(split.path, data, dict(self.headers.items())), {})
+                else:
+                    self._send(404, {"status": 404, "err": "Not found"}, {})
+
+            def _send(self, status: int, body: JSON, extra: dict[str, str]) -> None:
                 payload = json.dumps(body).encode()
                 try:
                     self.send_response(status)

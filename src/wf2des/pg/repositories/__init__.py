@@ -11,6 +11,7 @@ from wf2des.pg.repositories.code2wf import (
     TerminalOutcome,
     discovery_statement,
 )
+from wf2des.pg.repositories.figma_connections import FigmaConnectionRecord, FigmaConnectionRepository
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
 from wf2des.pg.repositories.plugin_sessions import (
@@ -26,6 +27,8 @@ __all__ = [
     "Code2wfListFilter",
     "Code2wfRecord",
     "Code2wfRepository",
+    "FigmaConnectionRecord",
+    "FigmaConnectionRepository",
     "OutboxRepository",
     "PageImportRepository",
     "PendingLogin",
