@@ -102,11 +102,13 @@ def infer_flow(parent: Sketch, items: Sequence[Sketch]) -> Flow:
     grouped: tuple[Sketch | tuple[Sketch, ...], ...]
     if _stacks(items, "y"):
         direction = "VERTICAL"
-        grouped = tuple(sorted(items, key=_by_y))
+        column: list[Sketch] = sorted(items, key=_by_y)
+        grouped = tuple(column)
         gaps = _gaps(items, "y")
     elif _stacks(items, "x"):
         direction = "HORIZONTAL"
-        grouped = tuple(sorted(items, key=_by_x))
+        row: list[Sketch] = sorted(items, key=_by_x)
+        grouped = tuple(row)
         gaps = _gaps(items, "x")
     else:
         rows = _rows(items)
