@@ -194,7 +194,9 @@ def _by_name(node: Sketch, siblings: Sequence[Sketch], library: DesignLibrary) -
         roles = ["icon"]
     if not roles and set_hint is None:
         return None
-    role = roles[-1] if roles else "component"
+    # "Radio button", "Toggle switch button": the more specific word wins over the generic "button".
+    specific = [r for r in roles if r != "button"]
+    role = specific[0] if specific else roles[0] if roles else "component"
     parts = _contents(node, siblings)
     shape = _by_shape(node, siblings)
     emphasis = next((_EMPHASIS_WORDS[w] for w in words if w in _EMPHASIS_WORDS), None)
@@ -202,13 +204,17 @@ def _by_name(node: Sketch, siblings: Sequence[Sketch], library: DesignLibrary) -
     icon = "-".join(words[1:]) if role == "icon" else _inner_icon(parts)
     if role == "icon":
         parts = list(node.children)
+    if checked is None and role in ("checkbox", "radio", "toggle"):
+        checked = (
+            shape.checked if shape is not None and shape.role == role else _drawn_checked(role, node, parts)
+        )
     element = Understood(
         node,
         role,
         0.95,
         f"name: {node.name}",
         emphasis=emphasis or (shape.emphasis if shape else None),
-        checked=checked if checked is not None else (shape.checked if shape else None),
+        checked=checked,
         texts=[t.characters or "" for t in _texts(parts) if not _glyph(t)],
         icon=icon,
         set_hint=set_hint,
@@ -218,6 +224,19 @@ def _by_name(node: Sketch, siblings: Sequence[Sketch], library: DesignLibrary) -
     if role == "button" and element.emphasis is None:
         element.emphasis = "primary" if _filled(node) else "secondary"
     return element
+
+
+def _drawn_checked(role: str, node: Sketch, parts: Sequence[Sketch]) -> bool:
+    """A named control's state from its drawing: a tick or a filled box, an inner dot, a knob on the right."""
+    inner = [n for part in parts for n in part.walk()]
+    if role == "toggle":
+        knobs = [n for n in inner if _is_circle(n) and n.height < node.height]
+        return bool(knobs) and knobs[0].x + knobs[0].width / 2 > node.x + node.width / 2
+    if role == "radio":
+        circles = [n for n in inner if _is_circle(n)]
+        return len(circles) >= 2 or any(_is_circle(n) and n.fill and _filled(n) for n in circles)
+    ticks = [n for n in inner if n.type == "TEXT" and (n.characters or "").strip() in _CHECKMARKS]
+    return bool(ticks) or any(n.type != "TEXT" and n.width <= 24 and _filled(n) for n in inner)
 
 
 def _glyph(text: Sketch) -> bool:
@@ -234,10 +253,22 @@ def _inner_icon(parts: Sequence[Sketch]) -> str | None:
     return None
 
 
+def _drawing_part(part: Sketch, owner: Sketch) -> bool:
+    """What a control is drawn with: text, a small glyph or knob, a diagonal line, a tick box's square."""
+    if part.type == "TEXT":
+        return True
+    if part.type in ("VECTOR", "LINE"):
+        return True
+    small = part.width <= 24 and part.height <= 24
+    return small and all(_drawing_part(p, owner) for p in part.children)
+
+
 def _by_shape(node: Sketch, siblings: Sequence[Sketch]) -> Understood | None:
     if node.type not in ("RECTANGLE", "ELLIPSE", "FRAME", "GROUP", "VECTOR", "INSTANCE"):
         return None
     parts = _contents(node, siblings)
+    if any(not _drawing_part(p, node) for p in parts):
+        return None  # it holds boxes of its own: a container (card, panel, row), not a control
     leaf = not node.children
     absorbed = [node, *parts] if leaf else parts
     texts = [t for t in _texts(parts) if not _glyph(t)]
@@ -301,8 +332,19 @@ def _by_shape(node: Sketch, siblings: Sequence[Sketch]) -> Understood | None:
             return make("button", 0.85, cue, emphasis="danger" if red else "primary")
         if node.stroke:
             return make("button", 0.8, "shape: outlined box with a short centred label", emphasis="secondary")
+        if first.fill is not None and hue_class(first.fill) != "grey" and node.type != "GROUP":
+            red = hue_class(first.fill) == "red"
+            cue = "shape: borderless box with a short centred coloured label"
+            return make("button", 0.7, cue, emphasis="danger" if red else "invisible")
         return None
-    if node.stroke and node.width >= 2.5 * min(node.height, 48) and first.x - node.x <= 0.3 * node.width:
+    if (
+        node.stroke
+        and len(texts) == 1
+        and node.width >= 2.5 * min(node.height, 48)
+        and first.x - node.x <= 0.3 * node.width
+        and first.y - node.y <= 24
+        and node.height <= 160
+    ):
         if chevron:
             return make("select", 0.85, "shape: box with a chevron")
         if node.height > 64:

@@ -11,7 +11,6 @@ library (:mod:`mapping`); build spec nodes with text styles, colour and number v
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,7 +20,7 @@ from typing import Any, Literal
 from wf2des.assemble.config import ProjectConfig
 from wf2des.assemble.tokens import make_token
 from wf2des.design.cues import Understood, understand
-from wf2des.design.layout import Direction, Flow, infer_flow, row_flow
+from wf2des.design.layout import Direction, Flow, Wrap, infer_flow, wrap_box, wrap_flow
 from wf2des.design.library import ColorToken, DesignLibrary, TextStyle
 from wf2des.design.limits import check_wireframe
 from wf2des.design.mapping import Mapped, NotMapped, map_element
@@ -117,6 +116,15 @@ def _fold_backgrounds(node: Sketch) -> None:
         _fold_backgrounds(child)
 
 
+def _ancestors(node: Sketch) -> list[Sketch]:
+    out = []
+    parent = node.parent
+    while parent is not None:
+        out.append(parent)
+        parent = parent.parent
+    return out
+
+
 def _fingerprint(*parts: object) -> str:
     blob = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
@@ -185,8 +193,13 @@ class _Builder:
     totals: _Totals = field(default_factory=_Totals)
 
     def __post_init__(self) -> None:
-        self.palette = Palette(self.library.colors)
-        self.scale = Scale(self.library.floats)
+        palette = self.library.memo.get("palette")
+        if not isinstance(palette, Palette):
+            palette = self.library.memo["palette"] = Palette(self.library.colors)
+        scale = self.library.memo.get("scale")
+        if not isinstance(scale, Scale):
+            scale = self.library.memo["scale"] = Scale(self.library.floats)
+        self.palette, self.scale = palette, scale
         self.screen_id = self.root.id
         self.body_size = self._body_size()
         self.heading_sizes = sorted(
@@ -199,13 +212,30 @@ class _Builder:
         markers = list(self.config.memo_markers) if self.config is not None else []
         memos = find_memos(self.root, markers)
         memo_ids = {n.id for memo in memos for n in memo.node.walk()}
+        for memo in memos:  # out of the drawing: a note on a button is not the button's text
+            if memo.node.parent is not None:
+                memo.node.parent.children = [c for c in memo.node.parent.children if c is not memo.node]
         self.elements = understand(self.root, self.library, skip=memo_ids)
-        candidates = [n for n in self.root.walk() if n is not self.root and n.id not in memo_ids]
-        element_nodes = [self.elements[k].node for k in self.elements]
+        inside_elements = {
+            n.id
+            for e in self.elements.values()
+            for part in e.absorbed
+            for n in part.walk()
+            if n is not e.node
+        }
+        holders = {a.id for e in self.elements.values() for a in _ancestors(e.node)}
+        candidates = [
+            n
+            for n in self.root.walk()
+            if n is not self.root
+            and n.id not in memo_ids
+            and n.id not in inside_elements
+            and n.id not in holders
+        ]
         self.memo_intent: dict[str, dict[str, str]] = {}
         self.memo_of: dict[str, list[str]] = {}
         for memo in memos:
-            memo.target = target_of(memo, element_nodes) or target_of(memo, candidates)
+            memo.target = target_of(memo, candidates)
             if memo.target is not None:
                 self.memo_intent.setdefault(memo.target.id, {}).update(memo.read)
                 self.memo_of.setdefault(memo.target.id, []).append(memo.node.id)
@@ -514,41 +544,53 @@ class _Builder:
         for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
             self._spacing(out, bindings, name, value)
         children: list[Node] = []
+        boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
+        bound_gap = float(out.get("itemSpacing", 0.0))
         for index, item in enumerate(flow.items):
-            if isinstance(item, tuple):
-                children.append(self._row(node, item, index))
-            else:
-                built = self._node(item, node)
-                if built is not None:
-                    self._fill_cross(built, node, flow)
-                    children.append(built)
+            built = self._wrap(node, item, index) if isinstance(item, Wrap) else self._node(item, node)
+            if built is None:
+                continue
+            if flow.direction == "HORIZONTAL" and built["type"] == "TEXT" and index + 1 < len(boxes):
+                # A text followed by a wider gap than the row's takes the difference as width (a table's
+                # fixed-width column), so what follows stays where it was drawn.
+                drawn_gap = boxes[index + 1].x - boxes[index].right
+                if drawn_gap > bound_gap and not flow.spread:
+                    built["width"] = round(built["width"] + drawn_gap - bound_gap, 2)
+            self._fill_cross(built, node, flow)
+            children.append(built)
+        for item in flow.absolute:
+            drawn_over = self._node(item, node)
+            if drawn_over is not None:
+                drawn_over["layoutPositioning"] = "ABSOLUTE"
+                children.append(drawn_over)
         return children
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
+        if built["name"] == "Group" and built.get("counterAxisAlignItems") == "CENTER":
+            built["width"] = round(parent.width - left - right, 2)
+        if "/row-" in built["id"] and built.get("primaryAxisAlignItems") == "SPACE_BETWEEN":
+            built["width"] = round(parent.width - left - right, 2)  # spread rows span their parent
         if flow.direction == "VERTICAL" and built["width"] >= parent.width - left - right - 2:
             built["layoutSizingHorizontal"] = "FILL"
         if flow.direction == "HORIZONTAL" and built["height"] >= parent.height - top - bottom - 2:
             built["layoutSizingVertical"] = "FILL"
 
-    def _row(self, parent: Sketch, row: tuple[Sketch, ...], index: int) -> Node:
-        box, flow = row_flow(row)
+    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> Node:
+        box, flow = wrap_flow(wrap, parent)
         box.id = parent.id
-        design_id = f"d:{parent.id}/row-{index}"
-        out = self._base(box, parent, "FRAME", "Row", design_id)
+        kind = "row" if wrap.direction == "HORIZONTAL" else "group"
+        design_id = f"d:{parent.id}/{kind}-{index}"
+        out = self._base(box, parent, "FRAME", box.name, design_id)
         out["clipsContent"] = False
         bindings: list[BindingReport] = []
         self.totals.frames += 1
         children = self._flow_children(box, flow, out, bindings)
-        overlapping = any(a.right > b.x + 1 for a, b in itertools.pairwise(row))
-        if overlapping:
-            out["layoutMode"] = "NONE"
-        else:
-            self.totals.auto_layout += 1
+        self.totals.auto_layout += 1
         if len(children) >= 2:
             self.totals.frames_with_children += 1
         out["children"] = children
-        out["fingerprint"] = _fingerprint("row", [c["id"] for c in children])
+        out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
         return out
 
     # -- binding ------------------------------------------------------------------------------------------

@@ -17,19 +17,32 @@ from typing import Literal
 
 from wf2des.design.sketch import Sketch
 
-__all__ = ["Direction", "Flow", "infer_flow", "row_flow"]
+__all__ = ["Direction", "Flow", "Item", "Wrap", "infer_flow", "wrap_box", "wrap_flow"]
 
 Direction = Literal["HORIZONTAL", "VERTICAL"]
 
 
 @dataclass(frozen=True, slots=True)
+class Wrap:
+    """Members that get a frame of their own: a row of a grid-like drawing, or a label and its field."""
+
+    direction: Direction
+    members: tuple[Sketch, ...]
+    centred: bool = False  # centred in a column whose other children start at its left padding
+
+
+Item = Sketch | Wrap
+
+
+@dataclass(frozen=True, slots=True)
 class Flow:
     direction: Direction
-    items: tuple[Sketch | tuple[Sketch, ...], ...]  # a tuple: a row to wrap in its own horizontal frame
+    items: tuple[Item, ...]
     gap: float
     padding: tuple[float, float, float, float]  # top, right, bottom, left
     counter: Literal["MIN", "CENTER", "MAX"]
     spread: bool  # SPACE_BETWEEN: items pushed to both ends (a nav bar's logo and actions)
+    absolute: tuple[Sketch, ...] = ()  # drawn over its neighbours: kept where it was drawn
 
 
 def _stacks(items: Sequence[Sketch], axis: Literal["x", "y"]) -> bool:
@@ -96,37 +109,113 @@ def _by_x(node: Sketch) -> tuple[float, float, str]:
     return node.x, node.y, node.id
 
 
+def _spread(parent: Sketch, row: Sequence[Sketch], gaps: Sequence[float], left: float) -> bool:
+    """Two things pushed to both ends (a title and its action): SPACE_BETWEEN keeps them there."""
+    return (
+        len(row) == 2
+        and bool(gaps)
+        and gaps[0] >= 40
+        and abs((parent.right - row[-1].right) - (row[0].x - parent.x if left < 0 else left)) <= 4
+    )
+
+
+def _proximity(column: Sequence[Sketch], gaps: Sequence[float]) -> tuple[tuple[Item, ...], float]:
+    """Neighbours much closer to each other than to the rest (a label over its field) become a group."""
+    if len(column) < 3 or not gaps:
+        return tuple(column), round(median(gaps), 2) if gaps else 0.0
+    tight = min(gaps)
+    breaks = [g > max(tight * 1.8, tight + 8) for g in gaps]
+    if not any(breaks) or all(breaks):
+        return tuple(column), round(median(gaps), 2)
+    groups: list[list[Sketch]] = [[column[0]]]
+    for node, is_break in zip(column[1:], breaks, strict=True):
+        if is_break:
+            groups.append([node])
+        else:
+            groups[-1].append(node)
+    outer = [g for g, is_break in zip(gaps, breaks, strict=True) if is_break]
+    entries: tuple[Item, ...] = tuple(g[0] if len(g) == 1 else Wrap("VERTICAL", tuple(g)) for g in groups)
+    return entries, round(median(outer), 2)
+
+
+def _centre(parent: Sketch, item: Item, left: float) -> Item:
+    """A child drawn centred among left-aligned ones gets a full-width frame that centres it."""
+    members = item.members if isinstance(item, Wrap) else (item,)
+    centre = parent.x + parent.width / 2
+    if all(abs(m.x + m.width / 2 - centre) <= 3 and m.x - parent.x > left + 2 for m in members):
+        return Wrap("VERTICAL", members, centred=True)
+    return item
+
+
 def infer_flow(parent: Sketch, items: Sequence[Sketch]) -> Flow:
     """The flow of ``items`` (at least one) inside ``parent``; boxes are in the same (frame) coordinates."""
-    direction: Direction
-    grouped: tuple[Sketch | tuple[Sketch, ...], ...]
-    if _stacks(items, "y"):
-        direction = "VERTICAL"
-        column: list[Sketch] = sorted(items, key=_by_y)
-        grouped = tuple(column)
-        gaps = _gaps(items, "y")
-    elif _stacks(items, "x"):
-        direction = "HORIZONTAL"
-        row: list[Sketch] = sorted(items, key=_by_x)
-        grouped = tuple(row)
-        gaps = _gaps(items, "x")
-    else:
-        rows = _rows(items)
-        direction = "VERTICAL"
-        grouped = tuple(row[0] if len(row) == 1 else tuple(row) for row in rows)
-        # A row of one is its child; longer rows become horizontal frames of their own.
-        boxes = [_union(row) for row in rows]
-        gaps = [max(0.0, b[1] - a[3]) for a, b in itertools.pairwise(boxes)]
-    gap = round(median(gaps), 2) if gaps else 0.0
     top, right, bottom, left = _padding(parent, items)
     # A screen or card keeps its drawn size, so the far padding only needs to be no larger than the near one:
     # the leftover space below the last child is not a spacing decision.
     bottom, right = min(bottom, top), min(right, left)
-    spread = (
-        direction == "HORIZONTAL" and len(gaps) >= 1 and max(gaps) >= 40 and max(gaps) > 2.5 * (min(gaps) + 1)
-    )
+    spread = False
+    direction: Direction
+    grouped: tuple[Item, ...]
+    if _stacks(items, "y"):
+        direction = "VERTICAL"
+        column: list[Sketch] = sorted(items, key=_by_y)
+        grouped, gap = _proximity(column, _gaps(column, "y"))
+        grouped = tuple(_centre(parent, item, left) for item in grouped)
+    elif _stacks(items, "x"):
+        direction = "HORIZONTAL"
+        row: list[Sketch] = sorted(items, key=_by_x)
+        gaps = _gaps(row, "x")
+        grouped, gap = tuple(row), round(min(gaps), 2) if gaps else 0.0
+        spread = _spread(parent, row, gaps, left)
+    else:
+        direction = "VERTICAL"
+        rows = _rows(items)
+        # A row of one is its child; longer rows become horizontal frames of their own.
+        grouped = tuple(
+            _centre(parent, r[0], left) if len(r) == 1 else Wrap("HORIZONTAL", tuple(r)) for r in rows
+        )
+        boxes = [_union(r) for r in rows]
+        gaps = [max(0.0, b[1] - a[3]) for a, b in itertools.pairwise(boxes)]
+        gap = round(median(gaps), 2) if gaps else 0.0
     return Flow(
         direction, grouped, gap, (top, right, bottom, left), _counter(parent, items, direction), spread
+    )
+
+
+def wrap_box(wrap: Wrap) -> Sketch:
+    x, y, right, bottom = _union(wrap.members)
+    name = "Row" if wrap.direction == "HORIZONTAL" else "Group"
+    return Sketch(id="", type="FRAME", name=name, x=x, y=y, width=right - x, height=bottom - y, depth=0)
+
+
+def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
+    """A synthetic frame around a row or a group, and its own flow (no padding: it hugs its members).
+
+    A child drawn over its left neighbour in a row is positioned absolutely.
+    """
+    box = wrap_box(wrap)
+    if wrap.direction == "VERTICAL":
+        gaps = _gaps(wrap.members, "y")
+        gap = round(min(gaps), 2) if gaps else 0.0
+        counter = "CENTER" if wrap.centred else _counter(box, wrap.members, "VERTICAL")
+        if wrap.centred:  # spans its parent, so centring in it centres in the parent
+            box.x, box.width = parent.x, parent.width
+        return box, Flow("VERTICAL", wrap.members, gap, (0.0, 0.0, 0.0, 0.0), counter, False)
+    flowing: list[Sketch] = []
+    absolute: list[Sketch] = []
+    end = -1e9
+    for node in sorted(wrap.members, key=_by_x):
+        if node.x < end - 1:
+            absolute.append(node)
+        else:
+            flowing.append(node)
+            end = node.right
+    gaps = _gaps(flowing, "x")
+    gap = round(min(gaps), 2) if gaps else 0.0
+    spread = _spread(parent, flowing, gaps, -1.0) if len(flowing) == 2 else False
+    counter = _counter(box, flowing, "HORIZONTAL")
+    return box, Flow(
+        "HORIZONTAL", tuple(flowing), gap, (0.0, 0.0, 0.0, 0.0), counter, spread, tuple(absolute)
     )
 
 
@@ -137,15 +226,3 @@ def _union(row: Sequence[Sketch]) -> tuple[float, float, float, float]:
         max(n.right for n in row),
         max(n.bottom for n in row),
     )
-
-
-def row_flow(row: Sequence[Sketch]) -> tuple[Sketch, Flow]:
-    """A synthetic parent around a row and the row's own horizontal flow."""
-    x, y, right, bottom = _union(row)
-    box = Sketch(id="", type="FRAME", name="Row", x=x, y=y, width=right - x, height=bottom - y, depth=0)
-    gaps = _gaps(row, "x")
-    overlapping = not _stacks(row, "x")
-    gap = round(median(gaps), 2) if gaps and not overlapping else 0.0
-    spread = len(gaps) >= 1 and max(gaps) >= 40 and max(gaps) > 2.5 * (min(gaps) + 1)
-    counter = _counter(box, row, "HORIZONTAL")
-    return box, Flow("HORIZONTAL", tuple(row), gap, (0.0, 0.0, 0.0, 0.0), counter, spread)

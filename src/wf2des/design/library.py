@@ -148,7 +148,9 @@ class DesignLibrary:
     file_keys: tuple[str, ...] = ()
     _by_set_name: dict[str, LibraryComponentSet] = field(default_factory=dict, repr=False, compare=False)
     _by_name: dict[str, PlainComponent] = field(default_factory=dict, repr=False, compare=False)
-    _icons: dict[str, PlainComponent] = field(default_factory=dict, repr=False, compare=False)
+    _icons: dict[str, list[PlainComponent]] = field(default_factory=dict, repr=False, compare=False)
+    # Indexes the design step builds once per library (its palette by role, its number scale).
+    memo: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for component_set in self.sets:
@@ -159,7 +161,7 @@ class DesignLibrary:
             self._by_name.setdefault(normalise_component_name(component.name), component)
             last = component.name.rsplit("/", 1)[-1]
             self._by_name.setdefault(normalise_component_name(last), component)
-            self._icons.setdefault(canonical_icon(last), component)
+            self._icons.setdefault(canonical_icon(last), []).append(component)
 
     def find_set(self, name: str) -> LibraryComponentSet | None:
         return self._by_set_name.get(normalise_component_name(name))
@@ -167,9 +169,13 @@ class DesignLibrary:
     def find_component(self, name: str) -> PlainComponent | None:
         return self._by_name.get(normalise_component_name(name))
 
-    def find_icon(self, canonical: str) -> PlainComponent | None:
-        """A plain component by its canonical icon name (``naming.canonical_icon`` of its last segment)."""
-        return self._icons.get(canonical)
+    def find_icon(self, canonical: str, size: float = 16.0) -> PlainComponent | None:
+        """A plain component by its canonical icon name (``naming.canonical_icon`` of its last segment);
+        of several sizes of one icon (12, 16, 24), the one nearest ``size``."""
+        found = self._icons.get(canonical)
+        if not found:
+            return None
+        return min(found, key=lambda c: (abs(c.height - size), c.name, c.key))
 
     @classmethod
     def from_rest(cls, files: Sequence[LibraryFileRest]) -> DesignLibrary:

@@ -34,6 +34,7 @@ _SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "icon-button": ("icon-button", "iconbutton", "button-icon", "icon-btn"),
     "image": ("image", "img", "picture", "media", "image-placeholder"),
     "badge": ("badge", "tag", "chip", "pill", "label", "counter-label"),
+    "checkbox": ("checkbox", "check-box", "check", "tick-box", "tickbox", "tick"),
 }
 _CONFIG_ROLE = {"link": "link-button"}
 _EMPHASIS_PROPS = frozenset(
@@ -118,7 +119,7 @@ def map_element(
         if _applies(rule, role, element, memo):
             return _by_rule(element, rule, number, library, memo)
     if role == "icon" or (role == "button" and not element.texts and element.icon):
-        icon = _icon(element.icon, library)
+        icon = _icon(element.icon, library, element.node.height if role == "icon" else 16.0)
         if role == "icon":
             if icon is None:
                 why = f"no library icon is named {element.icon!r}" if element.icon else "the icon has no name"
@@ -198,11 +199,11 @@ def _by_rule(
     return _plain(element, plain, 1.0, cue)
 
 
-def _icon(name: str | None, library: DesignLibrary) -> PlainComponent | None:
+def _icon(name: str | None, library: DesignLibrary, size: float = 16.0) -> PlainComponent | None:
     if not name:
         return None
     for candidate, _ in [(canonical_icon(name), 1.0), *icon_candidates([name])]:
-        found = library.find_icon(candidate)
+        found = library.find_icon(candidate, size)
         if found is not None:
             return found
     return None
@@ -353,4 +354,12 @@ def _text_properties(
         texts = [*texts[: len(slots) - 1], " ".join(texts[len(slots) - 1 :])]
     for index, slot in enumerate(slots):
         out[slot.name] = texts[index] if index < len(texts) else ""
+    for boolean in properties:
+        # "Show label" / "Has description": shown exactly when the text it shows was drawn.
+        if boolean.type != "BOOLEAN":
+            continue
+        words = set(normalise_component_name(boolean.label).split("-"))
+        for slot in slots:
+            if normalise_component_name(slot.label) in words and words & {"show", "has", "with", "visible"}:
+                out[boolean.name] = "true" if out[slot.name] else "false"
     return out

@@ -62,7 +62,27 @@ _STATE_WORDS = {
     "off": "off",
     "disabled": "disabled",
 }
-_FILLER = frozenset({"please", "should", "be", "it", "a", "an", "the", "make", "is", "this", "button"})
+_FILLER = frozenset(
+    {
+        "please",
+        "should",
+        "be",
+        "it",
+        "a",
+        "an",
+        "the",
+        "make",
+        "is",
+        "this",
+        "these",
+        "are",
+        "all",
+        "button",
+        "buttons",
+        "one",
+        "ones",
+    }
+)
 _CLAUSES = re.compile(r"[,;.\n]+")
 _ASSIGN = re.compile(r"^(\w+)\s*[=:]\s*(.+)$")
 _COMPONENT = re.compile(

@@ -285,8 +285,15 @@ class Scale:
         for found in self.by_kind.values():
             # One token per value: the shortest name (base/size/8 beats a component alias of it).
             found.sort(key=lambda t: (t.value, len(t.name), t.name, t.id))
+        self._memo: dict[tuple[str, float], FloatChoice] = {}
 
     def snap(self, kind: FloatKind, value: float) -> FloatChoice:
+        key = (kind, value)
+        if key not in self._memo:
+            self._memo[key] = self._snap(kind, value)
+        return self._memo[key]
+
+    def _snap(self, kind: FloatKind, value: float) -> FloatChoice:
         found = self.by_kind.get(kind, [])
         if not found:
             return FloatChoice(None, 0.0)
