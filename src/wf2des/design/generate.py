@@ -93,7 +93,8 @@ def _inside(inner: Sketch, outer: Sketch) -> bool:
         and inner.y >= outer.y - 1
         and inner.right <= outer.right + 1
         and inner.bottom <= outer.bottom + 1
-        and inner.area < outer.area
+        # A line drawn corner to corner (an image placeholder's cross) spans its box exactly.
+        and (inner.area < outer.area or inner.type in ("VECTOR", "LINE"))
     )
 
 
@@ -261,12 +262,13 @@ class _Builder:
                 if decision.takes_side_label and element.side_label is not None:
                     self.claimed.add(element.side_label.id)
         root = self._frame(self.root, None, top=True)
+        memo_reports = [self._memo_report(memo) for memo in memos]  # before the spec: they add outcomes
         spec = self._spec(root)
         report: DesignReport = {
             "schema": REPORT_SCHEMA,
             "wireframeNodeId": self.root.id,
             "elements": [self.reports[n.id] for n in self.root.walk() if n.id in self.reports],
-            "memos": [self._memo_report(memo) for memo in memos],
+            "memos": memo_reports,
             "screens": [self._screen_totals(memos)],
         }
         return DesignResult(spec, report)
