@@ -569,8 +569,10 @@ class _Builder:
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
-        if built["name"] == "Group" and built.get("counterAxisAlignItems") == "CENTER":
-            built["width"] = round(parent.width - left - right, 2)
+        if built["name"] == "Group" and (
+            built.get("counterAxisAlignItems") == "CENTER" or built.get("paddingLeft", 0) > 0
+        ):
+            built["width"] = round(parent.width - left - right, 2)  # centring and indent frames span it
         if "/row-" in built["id"] and built.get("primaryAxisAlignItems") == "SPACE_BETWEEN":
             built["width"] = round(parent.width - left - right, 2)  # spread rows span their parent
         if flow.direction == "VERTICAL" and built["width"] >= parent.width - left - right - 2:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wf2des.design.layout import Wrap, infer_flow, wrap_flow
+from wf2des.design.layout import Wrap, box_of, infer_flow, wrap_flow
 from wf2des.design.sketch import Sketch
 
 
@@ -47,7 +47,7 @@ def test_a_label_over_its_field_is_a_group() -> None:
     ]
     flow = infer_flow(PARENT, items)
     groups = [i for i in flow.items if isinstance(i, Wrap)]
-    assert [[m.id for m in g.members] for g in groups] == [["l1", "f1"], ["l2", "f2"]]
+    assert [[box_of(m).id for m in g.members] for g in groups] == [["l1", "f1"], ["l2", "f2"]]
     assert flow.gap == 24
     _, inner = wrap_flow(groups[0], PARENT)
     assert inner.gap == 4
