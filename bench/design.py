@@ -311,6 +311,7 @@ def evaluate(name: str, library: DesignLibrary, screens: list[dict[str, Any]]) -
                 )
                 why = f"{entry.get('outcome')} {entry.get('reason', '')} {entry.get('cue', '')}"
                 misses.append(f"{screen['name']}: {key} missed, want {want}: {why}")
+    print(f"     {'labelled, in library':20} {expected_total} (instances placed: {instances})")
     figures = {
         "instance_precision": right / instances if instances else 0.0,
         "instance_recall": right / expected_total if expected_total else 0.0,

@@ -271,6 +271,8 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
         if wrap.inset:
             box.x, box.width = box.x - wrap.inset, box.width + wrap.inset
             counter = "MIN"
+        if counter == "MIN" and len(items) > 1:
+            items = _indent(box, [_centre(box, item, wrap.inset) for item in items], wrap.inset)
         return box, Flow("VERTICAL", items, gap, (0.0, 0.0, 0.0, wrap.inset), counter, False)
     flowing: list[Sketch] = []
     absolute: list[Sketch] = []
