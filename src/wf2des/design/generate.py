@@ -570,7 +570,7 @@ class _Builder:
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
         if built["name"] == "Group" and (
-            built.get("counterAxisAlignItems") == "CENTER" or built.get("paddingLeft", 0) > 0
+            built.get("counterAxisAlignItems") in ("CENTER", "MAX") or built.get("paddingLeft", 0) > 0
         ):
             built["width"] = round(parent.width - left - right, 2)  # centring and indent frames span it
         if "/row-" in built["id"] and built.get("primaryAxisAlignItems") == "SPACE_BETWEEN":
@@ -582,10 +582,13 @@ class _Builder:
 
     def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> Node:
         box, flow = wrap_flow(wrap, parent)
-        box.id = parent.id
         kind = "row" if wrap.direction == "HORIZONTAL" else "group"
-        design_id = f"d:{parent.id}/{kind}-{index}"
+        # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
+        # hold a "/"), and traces back to that node.
+        box.id = f"{parent.id}/{kind}-{index}"
+        design_id = f"d:{box.id}"
         out = self._base(box, parent, "FRAME", box.name, design_id)
+        out["sourceNodeId"] = box.id.split("/", 1)[0]
         out["clipsContent"] = False
         bindings: list[BindingReport] = []
         self.totals.frames += 1

@@ -29,6 +29,7 @@ class Wrap:
     direction: Direction
     members: tuple[Item, ...]  # a row's are drawn nodes; a group's may be rows or groups
     centred: bool = False  # centred in a column whose other children start at its left padding
+    end: bool = False  # drawn against the column's right edge (a dialog's actions)
     inset: float = 0.0  # indented from the column's left padding (content below a full-bleed header)
 
 
@@ -124,7 +125,7 @@ def _spread(parent: Sketch, row: Sequence[Sketch], gaps: Sequence[float], left: 
     )
 
 
-def _proximity(units: Sequence[Item]) -> tuple[tuple[Item, ...], float]:
+def _proximity(units: Sequence[Item], depth: int = 0) -> tuple[tuple[Item, ...], float]:
     """Neighbours (in a column) much closer to each other than to the rest (a label over its field) become
     a group; the column's gap is then the median of the gaps between groups."""
     boxes = [box_of(u) for u in units]
@@ -132,7 +133,7 @@ def _proximity(units: Sequence[Item]) -> tuple[tuple[Item, ...], float]:
     if len(units) < 3 or not gaps:
         return tuple(units), round(median(gaps), 2) if gaps else 0.0
     tight = min(gaps)
-    breaks = [g > max(tight * 1.8, tight + 8) for g in gaps]
+    breaks = [g > max(tight * 1.25, tight + 4) for g in gaps]
     if not any(breaks) or all(breaks):
         return tuple(units), round(median(gaps), 2)
     groups: list[list[Item]] = [[units[0]]]
@@ -143,6 +144,8 @@ def _proximity(units: Sequence[Item]) -> tuple[tuple[Item, ...], float]:
             groups[-1].append(unit)
     outer = [g for g, is_break in zip(gaps, breaks, strict=True) if is_break]
     entries = tuple(g[0] if len(g) == 1 else Wrap("VERTICAL", tuple(g)) for g in groups)
+    if depth < 4 and len(entries) >= 3 and max(outer) > max(min(outer) * 1.25, min(outer) + 4):
+        return _proximity(entries, depth + 1)  # the groups' own spacing varies: group them in turn
     return entries, round(median(outer), 2)
 
 
@@ -182,7 +185,7 @@ def _indent(parent: Sketch, entries: Sequence[Item], left: float) -> tuple[Item,
 
     for entry in entries:
         inset = round(box_of(entry).x - parent.x - left, 2)
-        if (isinstance(entry, Wrap) and entry.centred) or inset <= 2:
+        if (isinstance(entry, Wrap) and (entry.centred or entry.end)) or inset <= 2:
             flush()
             out.append(entry)
             continue
@@ -208,14 +211,16 @@ def _pinned_last(parent: Sketch, column: Sequence[Sketch], gaps: Sequence[float]
 
 
 def _centre(parent: Sketch, item: Item, left: float) -> Item:
-    """A child drawn centred among left-aligned ones gets a full-width frame that centres it."""
-    if isinstance(item, Wrap) and item.direction == "HORIZONTAL":
-        return item
-    members = item.members if isinstance(item, Wrap) else (item,)
+    """A child drawn centred among left-aligned ones gets a full-width frame that centres it; one drawn
+    against the right edge (the same margin as the left) a full-width frame that aligns it there."""
+    members = item.members if isinstance(item, Wrap) and item.direction == "VERTICAL" else (item,)
     centre = parent.x + parent.width / 2
     boxes = [box_of(m) for m in members]
-    if all(abs(m.x + m.width / 2 - centre) <= 3 and m.x - parent.x > left + 2 for m in boxes):
-        return Wrap("VERTICAL", members, centred=True)
+    if all(m.x - parent.x > left + 2 for m in boxes):
+        if all(abs(m.x + m.width / 2 - centre) <= 3 for m in boxes):
+            return Wrap("VERTICAL", members, centred=True)
+        if all(abs(parent.right - m.right - left) <= 3 for m in boxes):
+            return Wrap("VERTICAL", members, end=True)
     return item
 
 
@@ -265,8 +270,11 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
         if len(items) == len(wrap.members):  # no sub-groups: the tightest gap keeps the members together
             gaps = _gaps_in_order([box_of(m) for m in wrap.members])
             gap = round(min(gaps), 2) if gaps else 0.0
+        counter: Literal["MIN", "CENTER", "MAX"]
         counter = "CENTER" if wrap.centred else _counter(box, [box_of(m) for m in wrap.members], "VERTICAL")
-        if wrap.centred:  # spans its parent, so centring in it centres in the parent
+        if wrap.end:
+            counter = "MAX"
+        if wrap.centred or wrap.end:  # spans its parent, so aligning in it aligns in the parent
             box.x, box.width = parent.x, parent.width
         if wrap.inset:
             box.x, box.width = box.x - wrap.inset, box.width + wrap.inset

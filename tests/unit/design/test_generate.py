@@ -53,6 +53,8 @@ def test_every_screen(path: Path, kit: DesignLibrary) -> None:
     validate_spec(result.spec)
     nodes = list(_walk(result.spec["screens"][0]["root"]))
     assert all(n.get("sourceNodeId") and len(n.get("fingerprint", "")) == 16 for n in nodes)
+    assert len({n["id"] for n in nodes}) == len(nodes)
+    assert {n["sourceNodeId"] for n in nodes} <= set(_ids(screen["frame"]))
     memo_ids = {m["nodeId"] for m in result.report["memos"]}
     assert not memo_ids & {n["sourceNodeId"] for n in nodes}, "a memo reached the design"
     reported = {e["nodeId"] for e in result.report["elements"]}
