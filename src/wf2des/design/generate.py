@@ -267,7 +267,10 @@ class _Builder:
         report: DesignReport = {
             "schema": REPORT_SCHEMA,
             "wireframeNodeId": self.root.id,
-            "elements": [self.reports[n.id] for n in self.root.walk() if n.id in self.reports],
+            "elements": [
+                *(self.reports[n.id] for n in self.root.walk() if n.id in self.reports),
+                *(self.reports[node_id] for node_id, _ in self.root.hidden),
+            ],
             "memos": memo_reports,
             "screens": [self._screen_totals(memos)],
         }
@@ -722,6 +725,14 @@ class _Builder:
     # -- output -------------------------------------------------------------------------------------------
 
     def _spec(self, root: Node) -> Spec:
+        for node_id, name in self.root.hidden:
+            self.reports[node_id] = {
+                "nodeId": node_id,
+                "name": name,
+                "outcome": "not_mapped",
+                "designNodeId": None,
+                "reason": "hidden in the wireframe",
+            }
         for node in self.root.walk():
             if node.id not in self.reports and node.id not in self.memo_ids:
                 # Nothing silent: a node no step built or absorbed is reported as dropped (a bug if seen).

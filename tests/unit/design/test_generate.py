@@ -198,3 +198,36 @@ def test_the_design_step_knows_no_design_system_by_name() -> None:
         text = path.read_text().lower()
         assert "primer" not in text
         assert "octicon" not in text, path.name
+
+
+def test_every_frame_of_a_recorded_figma_file(kit: DesignLibrary) -> None:
+    """Real REST shapes (groups, boolean operations, instances, gradients, images): every frame of Figma's
+    recorded file gives a valid spec and reports every node."""
+    recording = (
+        Path(__file__).resolve().parents[3] / "src" / "wf2des" / "integrations" / "figma" / "recordings"
+    )
+    document = json.loads((recording / "get-file.figma-export-2020.json").read_text())["document"]
+    frames = [n for n in _all(document) if n.get("type") in ("FRAME", "COMPONENT", "INSTANCE", "GROUP")]
+    assert len(frames) > 100
+    for frame in frames:
+        result = generate_design(frame, kit, CONFIG)
+        validate_spec(result.spec)
+        assert {e["nodeId"] for e in result.report["elements"]} == set(_ids(frame))
+
+
+def _all(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield node
+    for child in node.get("children") or ():
+        yield from _all(child)
+
+
+def test_a_hidden_layer_is_reported_not_built(kit: DesignLibrary) -> None:
+    screen = Screen(7, "T", 400, 200)
+    hidden = screen.frame(None, 20, 20, 100, 40, name="Old header")
+    inner = screen.text(hidden, "Draft", 24, 24)
+    hidden["visible"] = False
+    result = _design(screen, kit)
+    entries = {e["nodeId"]: e for e in result.report["elements"]}
+    assert entries[hidden["id"]]["reason"] == "hidden in the wireframe"
+    assert entries[inner["id"]]["designNodeId"] is None
+    assert hidden["id"] not in {n["sourceNodeId"] for n in _walk(result.spec["screens"][0]["root"])}
