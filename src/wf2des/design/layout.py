@@ -282,22 +282,40 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
         if counter == "MIN" and len(items) > 1:
             items = _indent(box, [_centre(box, item, wrap.inset) for item in items], wrap.inset)
         return box, Flow("VERTICAL", items, gap, (0.0, 0.0, 0.0, wrap.inset), counter, False)
-    flowing: list[Sketch] = []
+    flowing: list[Item] = []
     absolute: list[Sketch] = []
-    end = -1e9
-    for node in sorted((m for m in wrap.members if isinstance(m, Sketch)), key=_by_x):
-        if node.x < end - 1:
-            absolute.append(node)
+    for column in _columns([m for m in wrap.members if isinstance(m, Sketch)]):
+        if len(column) == 1:
+            flowing.append(column[0])
+        elif _stacks(column, "y"):
+            stacked: list[Sketch] = sorted(column, key=_by_y)
+            flowing.append(Wrap("VERTICAL", tuple(stacked)))  # a title over its subtitle
         else:
-            flowing.append(node)
-            end = node.right
-    gaps = _gaps(flowing, "x")
+            widest = max(column, key=lambda n: (n.area, n.id))
+            flowing.append(widest)
+            absolute.extend(n for n in column if n is not widest)
+    boxes = [box_of(item) for item in flowing]
+    gaps = [max(0.0, b.x - a.right) for a, b in itertools.pairwise(boxes)]
     gap = round(min(gaps), 2) if gaps else 0.0
-    spread = _spread(parent, flowing, gaps, -1.0) if len(flowing) == 2 else False
-    counter = _counter(box, flowing, "HORIZONTAL")
+    spread = _spread(parent, boxes, gaps, -1.0) if len(flowing) == 2 else False
+    counter = _counter(box, boxes, "HORIZONTAL")
     return box, Flow(
         "HORIZONTAL", tuple(flowing), gap, (0.0, 0.0, 0.0, 0.0), counter, spread, tuple(absolute)
     )
+
+
+def _columns(row: Sequence[Sketch]) -> list[list[Sketch]]:
+    """A row's members grouped by horizontal overlap, left to right (the X cut of an XY cut)."""
+    columns: list[list[Sketch]] = []
+    end = -1e9
+    for node in sorted(row, key=_by_x):
+        if columns and node.x < end - 1:
+            columns[-1].append(node)
+            end = max(end, node.right)
+        else:
+            columns.append([node])
+            end = node.right
+    return columns
 
 
 def _union(row: Sequence[Sketch]) -> tuple[float, float, float, float]:
