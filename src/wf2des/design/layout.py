@@ -267,9 +267,9 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
     box = wrap_box(wrap)
     if wrap.direction == "VERTICAL":
         items, gap = _proximity(wrap.members)
-        if len(items) == len(wrap.members):  # no sub-groups: the tightest gap keeps the members together
+        if len(items) == len(wrap.members):  # no sub-groups: their gaps are alike, take the typical one
             gaps = _gaps_in_order([box_of(m) for m in wrap.members])
-            gap = round(min(gaps), 2) if gaps else 0.0
+            gap = round(median(gaps), 2) if gaps else 0.0
         counter: Literal["MIN", "CENTER", "MAX"]
         counter = "CENTER" if wrap.centred else _counter(box, [box_of(m) for m in wrap.members], "VERTICAL")
         if wrap.end:
