@@ -240,10 +240,22 @@ class _Builder:
             if memo.target is not None:
                 self.memo_intent.setdefault(memo.target.id, {}).update(memo.read)
                 self.memo_of.setdefault(memo.target.id, []).append(memo.node.id)
+        known = {n.id: n for n in self.root.walk()}
         for node_id in sorted(self.annotations):
-            read, _ = parse_memo("; ".join(self.annotations[node_id]))
-            if read:
+            # An annotation is a memo pinned to its node by Figma itself: no marker, no geometry.
+            text = "; ".join(self.annotations[node_id])
+            read, unreadable = parse_memo(text)
+            node = known.get(node_id)
+            if node is None:
+                unreadable = [f"(annotated node {node_id} is not in the wireframe)"]
+            elif read:
                 self.memo_intent.setdefault(node_id, {}).update(read)
+                self.memo_of.setdefault(node_id, []).append(f"annotation:{node_id}")
+            if node is not None and not read and not unreadable:
+                continue
+            memo = Memo(node or self.root, text, read, unreadable, node)
+            memo.source = f"annotation:{node_id}"
+            memos.append(memo)
         self._promote_memo_targets()
         self.decisions: dict[str, Mapped | NotMapped] = {}
         rules = list(self.config.components) if self.config is not None else []
@@ -787,7 +799,7 @@ class _Builder:
         if memo.unreadable:
             self.outcomes.append(
                 outcome(
-                    f"memo:{memo.node.id}",
+                    f"memo:{memo.source or memo.node.id}",
                     "design_memo_unreadable",
                     f"memo {memo.text!r}: could not read {', '.join(memo.unreadable)!r}",
                     screen_id=self.screen_id,
@@ -795,7 +807,7 @@ class _Builder:
                 )
             )
         return {
-            "nodeId": memo.node.id,
+            "nodeId": memo.source or memo.node.id,
             "text": memo.text,
             "target": memo.target.id if memo.target is not None else None,
             "read": dict(sorted(memo.read.items())),

@@ -130,6 +130,16 @@ def test_annotations_are_memos_on_their_own_node(kit: DesignLibrary) -> None:
     assert _instance(result, button["id"])["variantProperties"]["Kind"] == "Destructive"
 
 
+def test_an_annotation_no_rule_reads_or_on_an_unknown_node_is_reported(kit: DesignLibrary) -> None:
+    screen = Screen(7, "T", 400, 200)
+    button = screen.button(None, "Save", 20, 20)
+    result = _design(screen, kit, annotations={button["id"]: ["ask legal"], "99:99": ["primary"]})
+    memos = {m["nodeId"]: m for m in result.report["memos"]}
+    assert memos[f"annotation:{button['id']}"]["unreadable"] == ["ask legal"]
+    assert memos["annotation:99:99"]["unreadable"] == ["(annotated node 99:99 is not in the wireframe)"]
+    assert [o["kind"] for o in result.spec["outcomes"]] == ["design_memo_unreadable"] * 2
+
+
 def test_config_rules_come_first(kit: DesignLibrary) -> None:
     screen = Screen(7, "T", 400, 200)
     button = screen.button(None, "Save", 20, 20)
