@@ -15,13 +15,13 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from wf2des.assemble.config import ProjectConfig
-from wf2des.assemble.tokens import make_token
+from wf2des.design.binding import Binder
 from wf2des.design.cues import Understood, understand
 from wf2des.design.layout import Direction, Flow, Wrap, infer_flow, wrap_box, wrap_flow
-from wf2des.design.library import ColorToken, DesignLibrary, TextStyle
+from wf2des.design.library import DesignLibrary
 from wf2des.design.limits import check_wireframe
 from wf2des.design.mapping import Mapped, NotMapped, map_element
 from wf2des.design.memos import Memo, find_memos, parse_memo, target_of
@@ -35,10 +35,7 @@ from wf2des.design.report import (
 )
 from wf2des.design.semantics import (
     ColorRole,
-    Palette,
-    Scale,
     TextRole,
-    choose_text_style,
     hue_class,
     luminance,
     wanted_role,
@@ -50,10 +47,8 @@ from wf2des.spec import (
     Outcome,
     ScreenStats,
     Spec,
-    StyleBindingDetail,
     StyleSource,
     TextAlign,
-    TextToken,
     outcome,
 )
 
@@ -148,10 +143,6 @@ def _drawn(node: Sketch) -> list[object]:
     ]
 
 
-def _upper(hex_value: str) -> str:
-    return "#" + hex_value[1:].upper()
-
-
 _ALIGN: Mapping[str, TextAlign] = {
     "LEFT": "LEFT",
     "CENTER": "CENTER",
@@ -166,12 +157,6 @@ class _Totals:
     instances: int = 0
     icons: int = 0
     not_mapped: int = 0
-    texts: int = 0
-    texts_styled: int = 0
-    paints: int = 0
-    paints_bound: int = 0
-    spacings: int = 0
-    spacings_bound: int = 0
     design_nodes: int = 0
     frames_with_children: int = 0
     auto_layout: int = 0
@@ -186,26 +171,13 @@ class _Builder:
     config: ProjectConfig | None
     annotations: Mapping[str, Sequence[str]]
     reports: dict[str, ElementReport] = field(default_factory=dict)
-    color_tokens: dict[str, str] = field(default_factory=dict)
-    text_tokens: dict[str, TextToken] = field(default_factory=dict)
-    bindings: dict[str, str] = field(default_factory=dict)
-    details: dict[str, StyleBindingDetail] = field(default_factory=dict)
     outcomes: list[Outcome] = field(default_factory=list)
     totals: _Totals = field(default_factory=_Totals)
 
     def __post_init__(self) -> None:
-        palette = self.library.memo.get("palette")
-        if not isinstance(palette, Palette):
-            palette = self.library.memo["palette"] = Palette(self.library.colors)
-        scale = self.library.memo.get("scale")
-        if not isinstance(scale, Scale):
-            scale = self.library.memo["scale"] = Scale(self.library.floats)
-        self.palette, self.scale = palette, scale
+        self.binder = Binder(self.library)
         self.screen_id = self.root.id
         self.body_size = self._body_size()
-        self.heading_sizes = sorted(
-            {n.font_size for n in self.root.walk() if n.type == "TEXT" and self._is_heading(n)}, reverse=True
-        )
 
     # -- reading ------------------------------------------------------------------------------------------
 
@@ -418,39 +390,12 @@ class _Builder:
         out["textAutoResize"] = "HEIGHT"
         role = self._text_role(node)
         bindings: list[BindingReport] = []
-        style, chosen_role = choose_text_style(
-            self.library.text_styles, role, node.font_size, node.font_weight
-        )
-        self.totals.texts += 1
-        if style is not None:
-            out["textStyle"] = self._text_token(style)
-            self.totals.texts_styled += 1
-            bindings.append(
-                {
-                    "field": "textStyle",
-                    "token": style.name,
-                    "id": style.id,
-                    "role": chosen_role,
-                    "drawn": f"{node.font_size:g}px/{node.font_weight}",
-                    "distance": round(abs(style.font_size - node.font_size), 2),
-                }
-            )
-        else:
-            out["textStyle"] = "text/unstyled"
-            self.text_tokens.setdefault(
-                "text/unstyled",
-                {
-                    "fontFamily": "Inter",
-                    "fontStyle": "Regular",
-                    "fontWeight": 400,
-                    "fontSize": node.font_size or 14.0,
-                    "lineHeight": {"unit": "AUTO", "value": 0},
-                },
-            )
-            bindings.append(self._unbound("textStyle", chosen_role, f"{node.font_size:g}px"))
+        out["textStyle"] = self.binder.text_style(bindings, role, node.font_size, node.font_weight)
         on_emphasis = self._on_emphasis(node)
         fill = node.fill or "#000000"
-        out["fill"] = self._paint(bindings, "fill", wanted_role("fg", fill, on_emphasis=on_emphasis), fill)
+        out["fill"] = self.binder.paint(
+            bindings, "fill", wanted_role("fg", fill, on_emphasis=on_emphasis), fill
+        )
         out["fingerprint"] = _fingerprint(_drawn(node), out["textStyle"], out["fill"])
         self._report(node, "text", design_id, role=role, bindings=bindings)
         return out
@@ -482,7 +427,7 @@ class _Builder:
         out = self._base(node, parent, kind, node.name, design_id)
         bindings: list[BindingReport] = []
         self._paints(node, out, bindings)
-        self._radius(node, out, bindings)
+        self.binder.radius(out, bindings, node.radius)
         out["fingerprint"] = _fingerprint(_drawn(node), out.get("fill"), out.get("stroke"))
         self._not_mapped_or(node, "shape", design_id, bindings)
         return out
@@ -523,7 +468,7 @@ class _Builder:
             out["cornerRadius"] = round(min(node.width, node.height) / 2, 2)
         self._paints(node, out, bindings, canvas=top)
         if node.type != "ELLIPSE":
-            self._radius(node, out, bindings)
+            self.binder.radius(out, bindings, node.radius)
         items = [c for c in node.children if c.id not in self.memo_ids and not self._absorbed(c)]
         self.totals.frames += 1
         children: list[Node] = []
@@ -557,9 +502,9 @@ class _Builder:
         out["layoutMode"] = flow.direction
         out["counterAxisAlignItems"] = flow.counter
         out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else "MIN"
-        self._spacing(out, bindings, "itemSpacing", flow.gap)
+        self.binder.spacing(out, bindings, "itemSpacing", flow.gap)
         for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
-            self._spacing(out, bindings, name, value)
+            self.binder.spacing(out, bindings, name, value)
         children: list[Node] = []
         boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
         bound_gap = float(out.get("itemSpacing", 0.0))
@@ -615,124 +560,17 @@ class _Builder:
         out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
         return out
 
-    # -- binding ------------------------------------------------------------------------------------------
-
     def _paints(
         self, node: Sketch, out: Node, bindings: list[BindingReport], *, canvas: bool = False
     ) -> None:
         if node.fill is not None:
             role = ColorRole("bg", "default") if canvas else wanted_role("bg", node.fill)
-            out["fill"] = self._paint(bindings, "fill", role, node.fill)
+            out["fill"] = self.binder.paint(bindings, "fill", role, node.fill)
         if node.stroke is not None:
-            out["stroke"] = self._paint(bindings, "stroke", wanted_role("border", node.stroke), node.stroke)
+            out["stroke"] = self.binder.paint(
+                bindings, "stroke", wanted_role("border", node.stroke), node.stroke
+            )
             out["strokeWeight"] = node.stroke_weight or 1.0
-
-    def _paint(self, bindings: list[BindingReport], field_name: str, role: ColorRole, drawn: str) -> str:
-        choice = self.palette.choose(role, drawn)
-        self.totals.paints += 1
-        token = choice.token
-        if token is None:
-            name = f"color/unbound-{drawn[1:].lower()}"
-            self.color_tokens[name] = _upper(drawn)
-            bindings.append(self._unbound(field_name, str(role), drawn))
-            return name
-        self.totals.paints_bound += 1
-        spec_token = self._color_token(token)
-        bindings.append(
-            {
-                "field": field_name,
-                "token": f"{token.collection}/{token.name}" if token.collection else token.name,
-                "id": token.id,
-                "role": choice.role,
-                "drawn": drawn,
-                "distance": choice.distance,
-            }
-        )
-        return spec_token
-
-    def _unbound(self, field_name: str, role: str, drawn: str) -> BindingReport:
-        return {"field": field_name, "token": None, "id": None, "role": role, "drawn": drawn, "distance": 0.0}
-
-    def _color_token(self, token: ColorToken) -> str:
-        if token.kind == "color_variable":
-            name = make_token("color_variable", token.name, token.collection or "Colors")
-        else:
-            name = make_token("color_style", token.name)
-        if name not in self.color_tokens:
-            self.color_tokens[name] = _upper(token.hex)
-            self.bindings[name] = token.id
-            self.details[name] = {
-                "kind": token.kind,
-                "id": token.id,
-                "key": token.key or None,
-                "origin": "library",
-                "figmaFileKey": token.file_key,
-                "captureToken": name,
-            }
-        return name
-
-    def _text_token(self, style: TextStyle) -> str:
-        name = make_token("text_style", style.name)
-        if name not in self.text_tokens:
-            self.text_tokens[name] = {
-                "fontFamily": style.font_family,
-                "fontStyle": style.font_style or "Regular",
-                "fontWeight": max(1, min(1000, style.font_weight)),
-                "fontSize": style.font_size,
-                "lineHeight": (
-                    {"unit": "PIXELS", "value": style.line_height}
-                    if style.line_height
-                    else {"unit": "AUTO", "value": 0}
-                ),
-            }
-            self.bindings[name] = style.id
-            self.details[name] = {
-                "kind": "text_style",
-                "id": style.id,
-                "key": style.key or None,
-                "origin": "library",
-                "figmaFileKey": style.file_key,
-                "captureToken": name,
-            }
-        return name
-
-    def _spacing(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
-        if value <= 0:
-            out[field_name] = 0.0  # type: ignore[literal-required]
-            return
-        self._snap(out, bindings, field_name, "spacing", value)
-
-    def _radius(self, node: Sketch, out: Node, bindings: list[BindingReport]) -> None:
-        if node.radius > 0:
-            self._snap(out, bindings, "cornerRadius", "radius", node.radius)
-
-    def _snap(
-        self,
-        out: Node,
-        bindings: list[BindingReport],
-        field_name: str,
-        kind: Literal["spacing", "radius"],
-        value: float,
-    ) -> None:
-        choice = self.scale.snap(kind, value)
-        self.totals.spacings += 1
-        if choice.token is None:
-            out[field_name] = round(value, 2)  # type: ignore[literal-required]
-            bindings.append(self._unbound(field_name, kind, f"{value:g}"))
-            return
-        self.totals.spacings_bound += 1
-        out[field_name] = choice.token.value  # type: ignore[literal-required]
-        out.setdefault("boundVariables", {})[field_name] = choice.token.key or choice.token.id
-        bindings.append(
-            {
-                "field": field_name,
-                "token": choice.token.name,
-                "id": choice.token.id,
-                "role": kind,
-                "drawn": f"{value:g}",
-                "distance": choice.distance,
-            }
-        )
 
     # -- output -------------------------------------------------------------------------------------------
 
@@ -760,7 +598,7 @@ class _Builder:
             "nodes": self.totals.design_nodes,
             "frames": self.totals.frames,
             "autoLayoutFrames": self.totals.auto_layout,
-            "textNodes": self.totals.texts,
+            "textNodes": self.binder.texts,
             "absoluteNodes": 0,
             "visibleElements": self.totals.instances + self.totals.icons,
         }
@@ -778,12 +616,9 @@ class _Builder:
                     "root": root,
                 }
             ],
-            "tokens": {
-                "color": {name: {"hex": value} for name, value in sorted(self.color_tokens.items())},
-                "text": dict(sorted(self.text_tokens.items())),
-            },
-            "styleBindings": dict(sorted(self.bindings.items())),
-            "styleBindingDetails": dict(sorted(self.details.items())),
+            "tokens": self.binder.tokens(),
+            "styleBindings": dict(sorted(self.binder.bindings.items())),
+            "styleBindingDetails": dict(sorted(self.binder.details.items())),
             "styleSources": sources,
             "outcomes": outcomes,
             "flagCount": sum(1 for o in outcomes if o["flagged"]),
@@ -815,7 +650,7 @@ class _Builder:
         }
 
     def _screen_totals(self, memos: Sequence[Memo]) -> ScreenTotals:
-        t = self.totals
+        t, b = self.totals, self.binder
         return {
             "screenId": self.screen_id,
             "wireframeNodes": sum(1 for _ in self.root.walk()),
@@ -825,12 +660,12 @@ class _Builder:
             "instances": t.instances,
             "icons": t.icons,
             "notMapped": t.not_mapped,
-            "texts": t.texts,
-            "textsStyled": t.texts_styled,
-            "paints": t.paints,
-            "paintsBound": t.paints_bound,
-            "spacings": t.spacings,
-            "spacingsBound": t.spacings_bound,
+            "texts": b.texts,
+            "textsStyled": b.texts_styled,
+            "paints": b.paints,
+            "paintsBound": b.paints_bound,
+            "spacings": b.spacings,
+            "spacingsBound": b.spacings_bound,
             "framesWithChildren": t.frames_with_children,
             "autoLayoutFrames": t.auto_layout,
         }
