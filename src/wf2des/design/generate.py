@@ -509,9 +509,16 @@ class _Builder:
         boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
         bound_gap = float(out.get("itemSpacing", 0.0))
         for index, item in enumerate(flow.items):
-            built = self._wrap(node, item, index) if isinstance(item, Wrap) else self._node(item, node)
+            spans = False
+            built: Node | None
+            if isinstance(item, Wrap):
+                built, spans = self._wrap(node, item, index)
+            else:
+                built = self._node(item, node)
             if built is None:
                 continue
+            if spans and flow.direction == "VERTICAL":
+                built["width"] = round(node.width - flow.padding[1] - flow.padding[3], 2)
             if flow.direction == "HORIZONTAL" and built["type"] == "TEXT" and index + 1 < len(boxes):
                 # A text followed by a wider gap than the row's takes the difference as width (a table's
                 # fixed-width column), so what follows stays where it was drawn.
@@ -529,18 +536,14 @@ class _Builder:
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
-        if built["name"] == "Group" and (
-            built.get("counterAxisAlignItems") in ("CENTER", "MAX") or built.get("paddingLeft", 0) > 0
-        ):
-            built["width"] = round(parent.width - left - right, 2)  # centring and indent frames span it
-        if "/row-" in built["id"] and built.get("primaryAxisAlignItems") == "SPACE_BETWEEN":
-            built["width"] = round(parent.width - left - right, 2)  # spread rows span their parent
         if flow.direction == "VERTICAL" and built["width"] >= parent.width - left - right - 2:
             built["layoutSizingHorizontal"] = "FILL"
         if flow.direction == "HORIZONTAL" and built["height"] >= parent.height - top - bottom - 2:
             built["layoutSizingVertical"] = "FILL"
 
-    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> Node:
+    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> tuple[Node, bool]:
+        """The frame the layout adds for ``wrap``, and whether it spans its column (it aligns its members
+        to the centre, the right or an indent, or spreads them to both ends)."""
         box, flow = wrap_flow(wrap, parent)
         kind = "row" if wrap.direction == "HORIZONTAL" else "group"
         # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
@@ -558,7 +561,7 @@ class _Builder:
             self.totals.frames_with_children += 1
         out["children"] = children
         out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
-        return out
+        return out, bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
 
     def _paints(
         self, node: Sketch, out: Node, bindings: list[BindingReport], *, canvas: bool = False
