@@ -48,6 +48,26 @@ class Binder:
         self.texts = self.texts_styled = self.paints = self.paints_bound = 0
         self.spacings = self.spacings_bound = 0
 
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        return (
+            self.texts,
+            self.texts_styled,
+            self.paints,
+            self.paints_bound,
+            self.spacings,
+            self.spacings_bound,
+        )
+
+    def restore(self, counts: tuple[int, int, int, int, int, int]) -> None:
+        (
+            self.texts,
+            self.texts_styled,
+            self.paints,
+            self.paints_bound,
+            self.spacings,
+            self.spacings_bound,
+        ) = counts
+
     # -- colours ------------------------------------------------------------------------------------------
 
     def paint(self, bindings: list[BindingReport], field_name: str, role: ColorRole, drawn: str) -> str:

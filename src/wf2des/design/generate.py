@@ -379,6 +379,42 @@ class _Builder:
             self._report(element.side_label, "absorbed", design_id, reason=f"the label of {node.id}")
             label = element.side_label
             out["width"] = round(max(label.right, node.right) - node.x, 2)
+        out["fallback"] = self._fallback(node, parent, element, design_id)
+        return out
+
+    def _fallback(self, node: Sketch, parent: Sketch | None, element: Understood, design_id: str) -> Node:
+        """What the plugin builds when the component cannot be imported: the element as drawn (its box,
+        its paints and its labels, on the library's tokens), with the instance's id as the schema asks."""
+        counts = self.binder.counts()
+        nodes = self.totals.design_nodes
+        bindings: list[BindingReport] = []
+        out = self._base(node, parent, "FRAME", node.name, design_id)
+        out["clipsContent"] = False
+        self._paints(node, out, bindings)
+        self.binder.radius(out, bindings, node.radius)
+        texts = [n for part in element.absorbed for n in part.walk() if n.type == "TEXT"]
+        if element.side_label is not None and element.side_label not in texts:
+            texts.append(element.side_label)
+        children: list[Node] = []
+        for text in texts:
+            child = self._base(text, node, "TEXT", text.name, f"{design_id}/fallback-{text.id}")
+            child["layoutPositioning"] = "ABSOLUTE"
+            child["characters"] = text.characters or ""
+            child["textAlignHorizontal"] = _ALIGN.get(text.text_align, "LEFT")
+            child["textStyle"] = self.binder.text_style(
+                bindings, self._text_role(text), text.font_size, text.font_weight
+            )
+            fill = text.fill or "#000000"
+            role = wanted_role("fg", fill, on_emphasis=self._on_emphasis(text))
+            child["fill"] = self.binder.paint(bindings, "fill", role, fill)
+            child["fingerprint"] = _fingerprint(_drawn(text))
+            children.append(child)
+        out["layoutMode"] = "NONE"
+        out["children"] = children
+        out["fingerprint"] = _fingerprint("fallback", _drawn(node))
+        # Built only if an import fails: it adds tokens, but no design nodes or bindings to the totals.
+        self.binder.restore(counts)
+        self.totals.design_nodes = nodes
         return out
 
     def _text(self, node: Sketch, parent: Sketch | None) -> Node:

@@ -65,6 +65,9 @@ def test_every_screen(path: Path, kit: DesignLibrary) -> None:
     for node in nodes:
         if node["type"] == "INSTANCE":
             assert all(isinstance(v, str) for v in node["componentProperties"].values())
+            # What the plugin builds if the import fails: the element as drawn, under the same id.
+            assert node["fallback"]["id"] == node["id"]
+            assert node["fallback"]["type"] == "FRAME"
         if node["type"] == "FRAME" and len(node.get("children") or ()) >= 2:
             assert node.get("layoutMode") in ("HORIZONTAL", "VERTICAL")
     assert json.dumps(result.spec) == json.dumps(generate_design(screen["frame"], kit, CONFIG).spec)
@@ -98,6 +101,7 @@ def test_a_second_library_gets_its_own_names(kit: DesignLibrary) -> None:
     assert node["variantProperties"] == {"Kind": "Destructive", "Scale": "L"}
     text_property = next(k for k in node["componentProperties"] if k.startswith("Text#"))
     assert node["componentProperties"][text_property] == "Delete"
+    assert [c["characters"] for c in node["fallback"]["children"]] == ["Delete"]
     assert _instance(result, ghost["id"])["variantProperties"] == {"Kind": "Ghost", "Scale": "S"}
 
 
