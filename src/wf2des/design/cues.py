@@ -194,6 +194,8 @@ def _by_name(node: Sketch, siblings: Sequence[Sketch], library: DesignLibrary) -
         roles = ["icon"]
     if not roles and set_hint is None:
         return None
+    if not roles and any(not _drawing_part(p, node) for p in node.children):
+        return None  # named like a set (Dialog, Box) but holding controls of its own: a container
     # "Radio button", "Toggle switch button": the more specific word wins over the generic "button".
     specific = [r for r in roles if r != "button"]
     role = specific[0] if specific else roles[0] if roles else "component"
