@@ -114,7 +114,7 @@ def test_generic_names_are_not_names(kit: DesignLibrary) -> None:
 
 def test_a_layer_named_like_a_set_that_holds_controls_is_a_container(kit: DesignLibrary) -> None:
     screen = Screen(1, "T", 400, 300)
-    holder = screen.frame(None, 10, 10, 300, 200, name="Chip")
+    holder = screen.frame(None, 10, 10, 300, 200, name="Tick box")
     field = screen.field(holder, 20, 60, 200, placeholder="Email", named="Input")
     root = read_sketch(screen.root)
     found = understand(root, kit)
