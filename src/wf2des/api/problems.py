@@ -22,6 +22,7 @@ from wf2des.core.errors import (
     PayloadTooLarge,
     ServiceUnavailable,
     Unauthorized,
+    UnsupportedMediaType,
     Wf2desError,
 )
 from wf2des.core.logging import get_logger
@@ -50,6 +51,7 @@ _BY_STATUS: dict[int, type[Wf2desError]] = {
         MethodNotAllowed,
         Conflict,
         PayloadTooLarge,
+        UnsupportedMediaType,
         InvalidInput,
         Wf2desError,
         ServiceUnavailable,

@@ -22,6 +22,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │   ├── InvalidStoredConfig          409 project_config_invalid        integrations.blobs.project_config
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
+    ├── UnsupportedMediaType             415 unsupported_media_type
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
     │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
@@ -47,7 +48,8 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │       ├── FigmaServerError         502 figma_server_error
     │       └── RateLimited              502 figma_rate_limited
     ├── BudgetExceeded                   500 generation_timeout            workers.code2wf.deadline
-    └── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+    ├── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+    └── DesignFailed                     500 design_generation_failed      workers.design.failure
 
 ``code`` is part of the API (the plugin's types and clients branch on it): never change one. A raise site
 may name a more specific code (``NotFound(..., code="preview_not_found")``); status and title stay its
@@ -79,6 +81,7 @@ __all__ = [
     "ServiceUnavailable",
     "StoreError",
     "Unauthorized",
+    "UnsupportedMediaType",
     "Wf2desError",
 ]
 
@@ -157,6 +160,12 @@ class PayloadTooLarge(Wf2desError):
     status = 413
     code = "payload_too_large"
     title = "Payload too large"
+
+
+class UnsupportedMediaType(Wf2desError):
+    status = 415
+    code = "unsupported_media_type"
+    title = "Unsupported media type"
 
 
 class InvalidInput(Wf2desError):

@@ -11,6 +11,11 @@ from wf2des.pg.repositories.code2wf import (
     TerminalOutcome,
     discovery_statement,
 )
+from wf2des.pg.repositories.design_generations import (
+    DesignGenerationFilter,
+    DesignGenerationRecord,
+    DesignGenerationRepository,
+)
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
 from wf2des.pg.repositories.plugin_sessions import (
@@ -26,6 +31,9 @@ __all__ = [
     "Code2wfListFilter",
     "Code2wfRecord",
     "Code2wfRepository",
+    "DesignGenerationFilter",
+    "DesignGenerationRecord",
+    "DesignGenerationRepository",
     "OutboxRepository",
     "PageImportRepository",
     "PendingLogin",
