@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from wf2des.core.errors import InvalidInput, PayloadTooLarge
+from wf2des.jobs.snapshot import SNAPSHOT_SCHEMA, WIREFRAME_TYPES, WireframeSnapshot
 
 __all__ = [
     "MAX_ANNOTATED_NODES",
@@ -32,8 +33,6 @@ __all__ = [
     "MAX_LABELS_PER_NODE",
     "MAX_LABEL_CHARS",
     "MAX_NODES",
-    "SNAPSHOT_SCHEMA",
-    "WIREFRAME_TYPES",
     "SnapshotFrame",
     "check_frames",
     "frame_snapshot",
@@ -41,14 +40,12 @@ __all__ = [
     "parse_frame",
 ]
 
-SNAPSHOT_SCHEMA: Final = "wf2des.design.snapshot/v1"
 MAX_FRAMES: Final = 20
 MAX_DEPTH: Final = 64
 MAX_NODES: Final = 20_000
 MAX_ANNOTATED_NODES: Final = 5_000
 MAX_LABELS_PER_NODE: Final = 20
 MAX_LABEL_CHARS: Final = 2_000
-WIREFRAME_TYPES: Final = frozenset({"FRAME", "GROUP"})
 _FRAME_ID = re.compile(r"^\d+:\d+$")
 _NODE_ID = re.compile(r"^I?\d+:\d+(;\d+:\d+)*$")
 
@@ -167,10 +164,10 @@ def frame_snapshot(
     figma_file_key: str, frame: SnapshotFrame, annotations: Mapping[str, Sequence[str]]
 ) -> bytes:
     """What is stored for one generation (``design_snapshot_key``) and what its worker reads."""
-    body = {
+    body: WireframeSnapshot = {
         "schema": SNAPSHOT_SCHEMA,
         "figmaFileKey": figma_file_key,
-        "document": frame.document,
+        "document": dict(frame.document),
         "annotations": {
             node_id: list(labels)
             for node_id, labels in sorted(annotations.items())

@@ -9,8 +9,10 @@ serves the made-up UI kit of :mod:`wf2des.integrations.figma.uikit` instead of t
     GET /v1/files/:key/nodes?ids=…     GET /v1/files/:key/variables/local
 
 Each registered file is a :class:`FakeFile` whose transformations are applied when answering: scale the
-component (or style) count, rename or remove components, bump ``version``. Colour *variables* are not in the
-recordings, so they are derived from the solid FILL styles (one collection). Faults are queued per endpoint:
+component (or style) count, rename or remove components, bump ``version``, or serve a working file's own
+document (``document=``, e.g. the sketched wireframe of :mod:`wf2des.integrations.figma.wireframes`).
+Colour *variables* are not in the recordings, so they are derived from the solid FILL styles (one
+collection). Faults are queued per endpoint:
 429 with ``Retry-After`` (and the ``X-Figma-Plan-Tier`` / ``X-Figma-Rate-Limit-Type`` headers), 5xx,
 a slow answer (for client timeouts), 403 on variables (the Enterprise-only API).
 
@@ -109,6 +111,9 @@ class FakeFile:
     collection_name: str = "Brand/Core #1"
     extra_styles: list[ExtraStyle] = field(default_factory=list)
     library: str = "recorded"  # "recorded": the 205 recorded icons; "uikit": the made-up UI kit
+    # A working file's own document (a DOCUMENT node, e.g. ``wireframes.sample_working_document()``): served
+    # instead of the recording, with no components or styles, and its nodes answered by ``/nodes``.
+    document: JSON | None = None
 
     def bump(self) -> str:
         """A new version, as Figma does on every saved edit."""
@@ -167,6 +172,9 @@ class FakeFigma:
         }
         body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
         body["document"] = _trim(self._file["document"], depth)
+        if f.document is not None:
+            body.update(document=_trim(f.document, depth), components={}, styles={})
+            return body
         if f.library == "uikit":
             document, _, sets = self.uikit()
             body["document"] = _trim(document, depth)
@@ -190,9 +198,9 @@ class FakeFigma:
         }
 
     def nodes_body(self, f: FakeFile, ids: list[str]) -> JSON:
-        styles = self.styles_of(f)
+        styles = self.styles_of(f) if f.document is None else {}
         nodes: dict[str, JSON | None] = {}
-        components = self.component_nodes(f)
+        components = self.component_nodes(f) if f.document is None else _index_nodes(f.document)
         for node_id in ids:
             found = styles.get(node_id)
             if found:
