@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request, Response, UploadFile, status
+from fastapi import APIRouter, Path, Query, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 from pydantic import ValidationError
+from starlette.datastructures import UploadFile  # what Request.form() gives; FastAPI's subclasses it
 
 from wf2des.api.code2wf import materialization
 from wf2des.api.code2wf.endpoints import PREVIEW_CACHE_CONTROL
