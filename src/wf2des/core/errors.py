@@ -25,7 +25,8 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── UnsupportedMediaType             415 unsupported_media_type
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
-    │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
+    │   ├── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
+    │   └── WireframeTooLarge            422 wireframe_too_large           design.limits
     ├── ServiceUnavailable               503 unavailable: retry later (database_unavailable)
     │   ├── DocstoreUnavailable          503 docstore_unavailable          api.docstore
     │   └── TooManySessions              503 too_many_pending_sign_ins     api.plugin_sessions.service
@@ -83,6 +84,7 @@ __all__ = [
     "Unauthorized",
     "UnsupportedMediaType",
     "Wf2desError",
+    "WireframeTooLarge",
 ]
 
 
@@ -172,6 +174,12 @@ class InvalidInput(Wf2desError):
     status = 422
     code = "invalid_input"
     title = "Invalid input"
+
+
+class WireframeTooLarge(InvalidInput):
+    """A wireframe over the design step's node or depth bound (``wf2des.design.limits``)."""
+
+    code = "wireframe_too_large"
 
 
 class ServiceUnavailable(Wf2desError):

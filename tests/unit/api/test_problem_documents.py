@@ -37,6 +37,7 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.PayloadTooLarge": (413, "payload_too_large", "Payload too large"),
     "wf2des.core.errors.UnsupportedMediaType": (415, "unsupported_media_type", "Unsupported media type"),
     "wf2des.core.errors.InvalidInput": (422, "invalid_input", "Invalid input"),
+    "wf2des.core.errors.WireframeTooLarge": (422, "wireframe_too_large", "Invalid input"),
     "wf2des.core.errors.ServiceUnavailable": (503, "unavailable", "Service unavailable"),
     "wf2des.core.webhooks.WebhookVerificationError": (401, "invalid_signature", "Unauthorized"),
     "wf2des.api.docstore.DocstoreUnavailable": (
