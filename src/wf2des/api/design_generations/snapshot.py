@@ -9,10 +9,10 @@ Multipart form (``POST …/design-generations`` with ``multipart/form-data``):
 - ``annotations`` (optional): JSON ``{nodeId: [label, …]}`` for nodes inside those frames.
 
 Every frame becomes one generation. A frame is refused (422 with its own ``code``) when it is not JSON, not
-an export of a FRAME or GROUP with a plain node id, nests deeper than ``MAX_DEPTH``, has more than
-``MAX_NODES`` nodes, or repeats a frame of the same upload; a part past its byte limit is a 413. Depth is
-measured without recursion, and a document nested past what the JSON parser itself accepts is the same
-422 ``snapshot_too_deep``.
+an export of a FRAME or GROUP with a plain node id, nests deeper than ``MAX_DEPTH`` or has more than
+``MAX_NODES`` nodes (the design step's own bounds, ``wf2des.design.limits``), or repeats a frame of the
+same upload; a part past its byte limit is a 413. Depth is measured without recursion, and a document
+nested past what the JSON parser itself accepts is the same 422 ``snapshot_too_deep``.
 """
 
 from __future__ import annotations
@@ -24,15 +24,17 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from wf2des.core.errors import InvalidInput, PayloadTooLarge
+from wf2des.design import (
+    MAX_DEPTH,
+    MAX_NODES,
+)  # the design step's own bounds: nothing it would refuse is stored
 from wf2des.jobs.snapshot import SNAPSHOT_SCHEMA, WIREFRAME_TYPES, WireframeSnapshot
 
 __all__ = [
     "MAX_ANNOTATED_NODES",
-    "MAX_DEPTH",
     "MAX_FRAMES",
     "MAX_LABELS_PER_NODE",
     "MAX_LABEL_CHARS",
-    "MAX_NODES",
     "SnapshotFrame",
     "check_frames",
     "frame_snapshot",
@@ -41,8 +43,6 @@ __all__ = [
 ]
 
 MAX_FRAMES: Final = 20
-MAX_DEPTH: Final = 64
-MAX_NODES: Final = 20_000
 MAX_ANNOTATED_NODES: Final = 5_000
 MAX_LABELS_PER_NODE: Final = 20
 MAX_LABEL_CHARS: Final = 2_000

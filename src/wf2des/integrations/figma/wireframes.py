@@ -91,7 +91,7 @@ def _wireframe(x: float, y: float) -> JSON:
             strokes=_solid(_DARK),
             radius=6,
         ),
-        _text("10:13", "// memo", "// primary, large", at(330, 270, 120, 18)),
+        _text("10:13", "Note", "// primary, large", at(330, 270, 120, 18)),
     ]
     return _frame("10:2", "Sign in", _box(x, y, 360, 400), children, fills=_solid(_WHITE))
 

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 from jsonschema import ValidationError
 
-from wf2des.core.errors import BlobExists
+from wf2des.core.errors import BlobExists, InvalidInput
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
 from wf2des.design import DesignLibrary, generate_design
@@ -166,9 +166,12 @@ def _produce(
     budget.check()
     started = time.perf_counter()
     library = DesignLibrary.from_rest(inputs.library_files)
-    result = generate_design(
-        inputs.wireframe.frame, library, config, annotations=inputs.wireframe.annotations or None
-    )
+    try:
+        result = generate_design(
+            inputs.wireframe.frame, library, config, annotations=inputs.wireframe.annotations or None
+        )
+    except InvalidInput as exc:  # over the design step's bounds, or not a frame: the wireframe's problem
+        raise DesignFailed(safe_message(exc.detail), exc.code) from None
     spec = result.spec
     spec["placement"] = {
         "figmaFileKey": job.figma_file_key,

@@ -11,7 +11,8 @@ import pytest
 from tests.integration.api.conftest import Live
 from tests.integration.api.design_generations.helpers import FILE_KEY, frame_export, upload_snapshot
 from tests.integration.api.helpers import wait_for_job
-from wf2des.api.design_generations.snapshot import MAX_DEPTH, MAX_FRAMES
+from wf2des.api.design_generations.snapshot import MAX_FRAMES
+from wf2des.design import MAX_DEPTH, MAX_NODES
 from wf2des.jobs.contract import DesignGenerationJob
 from wf2des.jobs.keys import design_snapshot_key
 
@@ -78,6 +79,12 @@ BAD_SNAPSHOTS: dict[str, tuple[list[bytes], Any, int, str]] = {
         None,
         422,
         "invalid_snapshot",
+    ),
+    "too many nodes": (
+        [frame_export("10:2", [_text(f"12:{n}") for n in range(MAX_NODES)])],
+        None,
+        422,
+        "snapshot_too_many_nodes",
     ),
     "same frame twice": ([frame_export(), frame_export()], None, 422, "duplicate_frame"),
     "annotation outside": ([frame_export()], {"77:7": ["x"]}, 422, "annotation_outside_frames"),
