@@ -15,6 +15,7 @@ from wf2des.assemble import ProjectConfig
 from wf2des.core.errors import BlobExists
 from wf2des.core.settings import Settings
 from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
+from wf2des.design import MAX_NODES
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs.project_config import write_config
 from wf2des.integrations.docstore import (
@@ -45,11 +46,23 @@ CONFIG = {
 }
 
 
+def _oversized_document() -> dict[str, object]:
+    """A working file whose one frame holds more nodes than the design step takes."""
+    texts = [
+        {"id": f"3:{n}", "name": "t", "type": "TEXT", "characters": "x", "visible": True}
+        for n in range(MAX_NODES)
+    ]
+    frame = {"id": "2:2", "name": "Huge", "type": "FRAME", "visible": True, "children": texts}
+    page = {"id": "1:1", "name": "Wireframes", "type": "CANVAS", "children": [frame]}
+    return {"id": "0:0", "name": "Document", "type": "DOCUMENT", "children": [page]}
+
+
 @pytest.fixture(scope="module")
 def fake_figma() -> Iterator[FakeFigma]:
     with FakeFigma(token=TOKEN) as fake:
         fake.add_file("WorkFile1", document=sample_working_document())
         fake.add_file("KitFile1", library="uikit")
+        fake.add_file("BigFile1", document=_oversized_document())
         yield fake
 
 
@@ -202,3 +215,10 @@ def test_an_unresolvable_design_area_is_recorded_not_fatal(runtime: WorkerRuntim
     assert document is not None
     assert document["placement"]["design_area"] is None
     assert "Nowhere" in str(document["placement"]["design_area_error"])
+
+
+def test_a_wireframe_over_the_design_steps_bounds_fails_with_its_reason(runtime: WorkerRuntime) -> None:
+    job = _job("0190c0de-0000-7000-8000-00000000d006", figma_file_key="BigFile1", wireframe_node_id="2:2")
+    outcome = generate(job, runtime)
+    assert (outcome.status, outcome.classification) == ("failed", "wireframe_too_large")
+    assert outcome.error_message == f"The wireframe has more than {MAX_NODES} nodes."
