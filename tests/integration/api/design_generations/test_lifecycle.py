@@ -185,3 +185,32 @@ def test_events_signed_for_another_generation_kind_or_outside_the_prefix_are_ref
     assert (negative.status_code, negative.json()["code"]) == (422, "invalid_flag_count")
     unknown = post_event(live, "0190c0de-0000-7000-8000-0000000000aa", failed())
     assert unknown.status_code == 404
+
+
+def test_the_reaper_fails_overdue_design_generations(live: Live, project: tuple[int, int], mint: Any) -> None:
+    import asyncio
+    from datetime import timedelta
+
+    from wf2des.api.code2wf.reaper import reap_once
+    from wf2des.pg.engine import make_async_engine, make_session_factory
+
+    org, proj = project
+    with live.client(mint(org)) as client:
+        overdue, recent = created_id(client, proj), created_id(client, proj)
+    live.sql("UPDATE design_generation SET created_at = now() - interval '16 minutes' WHERE id = %s", overdue)
+
+    async def run() -> list[str]:
+        engine = make_async_engine(live.pg_url, pool_size=1, max_overflow=0)
+        try:
+            return await reap_once(make_session_factory(engine), timedelta(minutes=15))
+        finally:
+            await engine.dispose()
+
+    reaped = asyncio.run(run())
+    assert overdue in reaped
+    assert recent not in reaped
+    rows = live.sql(
+        "SELECT id, status::text, error_message FROM design_generation WHERE project_id = %s", proj
+    )
+    assert sorted(rows) == sorted([(overdue, "2", "generation timed out"), (recent, "0", None)])
+    assert post_event(live, overdue, failed()).status_code == 409  # a late worker cannot rewrite it
