@@ -15,6 +15,7 @@ from wf2des.pg.repositories.design_generations import (
     DesignGenerationFilter,
     DesignGenerationRecord,
     DesignGenerationRepository,
+    design_discovery_statement,
 )
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
@@ -42,5 +43,6 @@ __all__ = [
     "ProjectRepository",
     "ProjectSummary",
     "TerminalOutcome",
+    "design_discovery_statement",
     "discovery_statement",
 ]

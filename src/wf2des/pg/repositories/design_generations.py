@@ -8,14 +8,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, Table, and_, func, insert, select, update
+from sqlalchemy import ColumnElement, Select, Table, and_, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.core.tenancy import ProjectScope
 from wf2des.pg.repositories.code2wf import TerminalOutcome
 from wf2des.pg.tables import DesignGeneration, OutboxMessage, Wf2desStatus
 
-__all__ = ["DesignGenerationFilter", "DesignGenerationRecord", "DesignGenerationRepository"]
+__all__ = [
+    "DesignGenerationFilter",
+    "DesignGenerationRecord",
+    "DesignGenerationRepository",
+    "design_discovery_statement",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,26 +108,9 @@ class DesignGenerationRepository:
     async def list_page(
         self, scope: ProjectScope, flt: DesignGenerationFilter
     ) -> list[DesignGenerationRecord]:
-        """Newest first by id (UUIDv7 is time-ordered); up to ``limit + 1`` rows, to detect a next page.
-
-        The equality predicates lead with (organization_id, project_id, figma_file_key, status | node) so
-        ``design_generation_org_project_file_status_idx`` (or ``…_file_node_idx``) serves the query.
-        """
-        stmt = select(*_COLUMNS).where(_in_scope(scope), _TABLE.c.deleted_at.is_(None))
-        if flt.figma_file_key is not None:
-            stmt = stmt.where(_TABLE.c.figma_file_key == flt.figma_file_key)
-        if flt.wireframe_node_id is not None:
-            stmt = stmt.where(_TABLE.c.wireframe_node_id == flt.wireframe_node_id)
-        if flt.status is not None:
-            stmt = stmt.where(_TABLE.c.status == flt.status)
-        if flt.materialized is True:
-            stmt = stmt.where(_TABLE.c.materialized_at.is_not(None))
-        elif flt.materialized is False:
-            stmt = stmt.where(_TABLE.c.materialized_at.is_(None))
-        if flt.before_id is not None:
-            stmt = stmt.where(_TABLE.c.id < flt.before_id)
-        stmt = stmt.order_by(_TABLE.c.id.desc()).limit(flt.limit + 1)
-        return [DesignGenerationRecord(*row) for row in await self._session.execute(stmt)]
+        """Newest first by id (UUIDv7 is time-ordered); up to ``limit + 1`` rows, to detect a next page."""
+        result = await self._session.execute(design_discovery_statement(scope, flt))
+        return [DesignGenerationRecord(*row) for row in result]
 
     async def finish(
         self, design_generation_id: str, outcome: TerminalOutcome, actor: str
@@ -202,6 +190,29 @@ class DesignGenerationRepository:
             .returning(_TABLE.c.id)
         )
         return list((await self._session.execute(stmt)).scalars())
+
+
+def design_discovery_statement(scope: ProjectScope, flt: DesignGenerationFilter) -> Select[Any]:
+    """The list / plugin-discovery query: ``limit + 1`` rows, newest first.
+
+    The equality predicates lead with (organization_id, project_id, figma_file_key, status | node), and
+    ``id`` ends both discovery indexes, so PostgreSQL reads ``design_generation_org_project_file_status_idx``
+    (or ``…_file_node_idx``) backwards and stops after the page: no sort. A test asserts it on ``EXPLAIN``.
+    """
+    stmt = select(*_COLUMNS).where(_in_scope(scope), _TABLE.c.deleted_at.is_(None))
+    if flt.figma_file_key is not None:
+        stmt = stmt.where(_TABLE.c.figma_file_key == flt.figma_file_key)
+    if flt.wireframe_node_id is not None:
+        stmt = stmt.where(_TABLE.c.wireframe_node_id == flt.wireframe_node_id)
+    if flt.status is not None:
+        stmt = stmt.where(_TABLE.c.status == flt.status)
+    if flt.materialized is True:
+        stmt = stmt.where(_TABLE.c.materialized_at.is_not(None))
+    elif flt.materialized is False:
+        stmt = stmt.where(_TABLE.c.materialized_at.is_(None))
+    if flt.before_id is not None:
+        stmt = stmt.where(_TABLE.c.id < flt.before_id)
+    return stmt.order_by(_TABLE.c.id.desc()).limit(flt.limit + 1)
 
 
 def _one_or_none(row: Any) -> DesignGenerationRecord | None:
