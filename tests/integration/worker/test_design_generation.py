@@ -222,3 +222,43 @@ def test_a_wireframe_over_the_design_steps_bounds_fails_with_its_reason(runtime:
     outcome = generate(job, runtime)
     assert (outcome.status, outcome.classification) == ("failed", "wireframe_too_large")
     assert outcome.error_message == f"The wireframe has more than {MAX_NODES} nodes."
+
+
+def _without_token(runtime: WorkerRuntime) -> WorkerRuntime:
+    settings = runtime.settings.model_copy(update={"figma_token": None})
+    return WorkerRuntime(settings, runtime.worker_settings)
+
+
+def _snapshot(runtime: WorkerRuntime, generation: str) -> str:
+    frame = sample_working_document()["children"][0]["children"][0]["children"][0]
+    key = design_snapshot_key(ORG, PROJECT, generation, 1)
+    body = {"schema": SNAPSHOT_SCHEMA, "figmaFileKey": "WorkFile1", "document": frame, "annotations": {}}
+    runtime.blobs.put_immutable(key, json.dumps(body).encode())
+    return key
+
+
+def test_without_a_token_a_project_with_a_library_cannot_be_designed(runtime: WorkerRuntime) -> None:
+    offline = _without_token(runtime)
+    try:
+        generation = "0190c0de-0000-7000-8000-00000000d007"
+        outcome = generate(_job(generation, snapshot_key=_snapshot(runtime, generation)), offline)
+    finally:
+        offline.close()
+    assert (outcome.status, outcome.classification) == ("failed", "figma_unconfigured")
+
+
+def test_without_a_token_a_snapshot_of_a_project_without_library_is_designed(runtime: WorkerRuntime) -> None:
+    runtime.docstore[PROJECT_FIGMA_FILE].update_many({}, {"$set": {"role": int(FileRole.WORKING)}})
+    write_config(runtime.blobs, ORG, PROJECT, ProjectConfig.model_validate(CONFIG))
+    offline = _without_token(runtime)
+    try:
+        generation = "0190c0de-0000-7000-8000-00000000d008"
+        outcome = generate(_job(generation, snapshot_key=_snapshot(runtime, generation)), offline)
+        document = DesignGenerationResults(offline.docstore).get(SCOPE, generation, 1)
+    finally:
+        offline.close()
+    assert outcome.status == "completed", outcome
+    assert document is not None
+    assert document["inputs"]["libraries"] == []
+    assert document["placement"]["design_area"] is None
+    assert "no Figma token" in str(document["placement"]["design_area_error"])

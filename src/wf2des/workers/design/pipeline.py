@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from jsonschema import ValidationError
 
+from wf2des.assemble import ProjectConfig
 from wf2des.core.errors import BlobExists, InvalidInput
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
@@ -34,13 +35,21 @@ from wf2des.integrations.docstore.records import (
     ConfigInputDocument,
     DesignAreaDocument,
     DesignPlacementDocument,
+    ProjectFigmaFileDocument,
 )
 from wf2des.jobs.contract import DesignGenerationCompleted, DesignGenerationFailed, DesignGenerationJob
 from wf2des.jobs.keys import design_failure_key, design_preview_key, design_report_key, design_spec_key
 from wf2des.spec import DesignArea, Spec
 from wf2des.workers.code2wf.deadline import Budget, BudgetExceeded
 from wf2des.workers.design.failure import DesignFailed
-from wf2des.workers.design.reads import Inputs, library_registrations, read_config, read_figma, read_snapshot
+from wf2des.workers.design.reads import (
+    Inputs,
+    Wireframe,
+    library_registrations,
+    read_config,
+    read_figma,
+    read_snapshot,
+)
 from wf2des.workers.runtime import WorkerRuntime
 
 __all__ = ["FAILURE_SCHEMA", "DesignOutcome", "generate", "record_timeout"]
@@ -156,12 +165,7 @@ def _produce(
     config, config_input = read_config(runtime.blobs, job)
     snapshot = read_snapshot(runtime.blobs, job.snapshot_key) if job.snapshot_key else None
     libraries = library_registrations(ProjectFileRegistrations(runtime.docstore), job)
-    if runtime.settings.figma_token is None:
-        raise DesignFailed(
-            "no Figma token is configured (WF2DES_FIGMA_TOKEN): the wireframe and the library cannot be read",
-            "figma_unconfigured",
-        )
-    inputs = read_figma(runtime.settings, job, libraries, config, snapshot)
+    inputs = _read_inputs(runtime, job, libraries, config, snapshot)
     timings["read_ms"] = (time.perf_counter() - started) * 1000
     budget.check()
     started = time.perf_counter()
@@ -185,6 +189,26 @@ def _produce(
         log.error("design spec does not match the published schema", error=safe_message(str(exc), limit=300))
         raise DesignFailed("the generated design did not pass validation", "invalid_spec") from None
     return spec, dict(result.report), inputs, config_input
+
+
+def _read_inputs(
+    runtime: WorkerRuntime,
+    job: DesignGenerationJob,
+    libraries: list[ProjectFigmaFileDocument],
+    config: ProjectConfig | None,
+    snapshot: Wireframe | None,
+) -> Inputs:
+    """Figma is read only for what the generation needs: a snapshot of a project without library files
+    or config is designed without a token (from the snapshot alone, with no DESIGN area)."""
+    if runtime.settings.figma_token is not None:
+        return read_figma(runtime.settings, job, libraries, config, snapshot)
+    if snapshot is None or libraries:
+        raise DesignFailed(
+            "no Figma token is configured (WF2DES_FIGMA_TOKEN): the wireframe and the library cannot be read",
+            "figma_unconfigured",
+        )
+    unresolved = "the DESIGN area was not resolved: no Figma token is configured (WF2DES_FIGMA_TOKEN)"
+    return Inputs(snapshot, [], [], None, None, unresolved if config is not None else None)
 
 
 def _placement(job: DesignGenerationJob, inputs: Inputs) -> DesignPlacementDocument:
