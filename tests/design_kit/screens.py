@@ -237,15 +237,13 @@ def onboarding() -> Screen:
     """Drawn the way Code2WF places wireframes: generic role names, frames in auto layout."""
     s = Screen(112, "Onboarding", 640, 520)
     main = s.frame(None, 0, 0, 640, 520, name="Section")
-    main["layoutMode"], main["itemSpacing"] = "VERTICAL", 16
-    main.update(paddingTop=40, paddingLeft=40, paddingRight=40, paddingBottom=40)
     s.text(main, "Tell us about your team", 40, 40, size=24, weight=600)
     s.field(main, 40, 114, 560, label="Team name", placeholder="Acme", named="Input")
     s.field(main, 40, 190, 560, label="Team size", placeholder="2-10", named="Select", chevron=True)
     s.checkbox(main, "We work in open source", 40, 238, named="Checkbox")
     s.checkbox(main, "Send me tips", 40, 270, named="Checkbox", checked=True)
     row = s.frame(main, 40, 420, 560, 40, name="Frame")
-    row["layoutMode"], row["itemSpacing"] = "HORIZONTAL", 12
+    row["layoutMode"], row["itemSpacing"] = "HORIZONTAL", 20  # as drawn: Back ends at 104, Continue at 124
     s.button(row, "Back", 40, 424, emphasis="secondary", named="Button")
     s.button(row, "Continue", 124, 424, emphasis="primary", named="Button")
     return s

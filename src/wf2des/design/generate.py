@@ -93,7 +93,8 @@ def _inside(inner: Sketch, outer: Sketch) -> bool:
         and inner.y >= outer.y - 1
         and inner.right <= outer.right + 1
         and inner.bottom <= outer.bottom + 1
-        and inner.area < outer.area
+        # A line drawn corner to corner (an image placeholder's cross) spans its box exactly.
+        and (inner.area < outer.area or inner.type in ("VECTOR", "LINE"))
     )
 
 
@@ -261,12 +262,16 @@ class _Builder:
                 if decision.takes_side_label and element.side_label is not None:
                     self.claimed.add(element.side_label.id)
         root = self._frame(self.root, None, top=True)
+        memo_reports = [self._memo_report(memo) for memo in memos]  # before the spec: they add outcomes
         spec = self._spec(root)
         report: DesignReport = {
             "schema": REPORT_SCHEMA,
             "wireframeNodeId": self.root.id,
-            "elements": [self.reports[n.id] for n in self.root.walk() if n.id in self.reports],
-            "memos": [self._memo_report(memo) for memo in memos],
+            "elements": [
+                *(self.reports[n.id] for n in self.root.walk() if n.id in self.reports),
+                *(self.reports[node_id] for node_id, _ in self.root.hidden),
+            ],
+            "memos": memo_reports,
             "screens": [self._screen_totals(memos)],
         }
         return DesignResult(spec, report)
@@ -567,8 +572,10 @@ class _Builder:
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
-        if built["name"] == "Group" and built.get("counterAxisAlignItems") == "CENTER":
-            built["width"] = round(parent.width - left - right, 2)
+        if built["name"] == "Group" and (
+            built.get("counterAxisAlignItems") in ("CENTER", "MAX") or built.get("paddingLeft", 0) > 0
+        ):
+            built["width"] = round(parent.width - left - right, 2)  # centring and indent frames span it
         if "/row-" in built["id"] and built.get("primaryAxisAlignItems") == "SPACE_BETWEEN":
             built["width"] = round(parent.width - left - right, 2)  # spread rows span their parent
         if flow.direction == "VERTICAL" and built["width"] >= parent.width - left - right - 2:
@@ -578,10 +585,13 @@ class _Builder:
 
     def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> Node:
         box, flow = wrap_flow(wrap, parent)
-        box.id = parent.id
         kind = "row" if wrap.direction == "HORIZONTAL" else "group"
-        design_id = f"d:{parent.id}/{kind}-{index}"
+        # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
+        # hold a "/"), and traces back to that node.
+        box.id = f"{parent.id}/{kind}-{index}"
+        design_id = f"d:{box.id}"
         out = self._base(box, parent, "FRAME", box.name, design_id)
+        out["sourceNodeId"] = box.id.split("/", 1)[0]
         out["clipsContent"] = False
         bindings: list[BindingReport] = []
         self.totals.frames += 1
@@ -715,6 +725,14 @@ class _Builder:
     # -- output -------------------------------------------------------------------------------------------
 
     def _spec(self, root: Node) -> Spec:
+        for node_id, name in self.root.hidden:
+            self.reports[node_id] = {
+                "nodeId": node_id,
+                "name": name,
+                "outcome": "not_mapped",
+                "designNodeId": None,
+                "reason": "hidden in the wireframe",
+            }
         for node in self.root.walk():
             if node.id not in self.reports and node.id not in self.memo_ids:
                 # Nothing silent: a node no step built or absorbed is reported as dropped (a bug if seen).

@@ -17,7 +17,7 @@ from typing import Literal
 
 from wf2des.design.sketch import Sketch
 
-__all__ = ["Direction", "Flow", "Item", "Wrap", "infer_flow", "wrap_box", "wrap_flow"]
+__all__ = ["Direction", "Flow", "Item", "Wrap", "box_of", "infer_flow", "wrap_box", "wrap_flow"]
 
 Direction = Literal["HORIZONTAL", "VERTICAL"]
 
@@ -27,11 +27,17 @@ class Wrap:
     """Members that get a frame of their own: a row of a grid-like drawing, or a label and its field."""
 
     direction: Direction
-    members: tuple[Sketch, ...]
+    members: tuple[Item, ...]  # a row's are drawn nodes; a group's may be rows or groups
     centred: bool = False  # centred in a column whose other children start at its left padding
+    end: bool = False  # drawn against the column's right edge (a dialog's actions)
+    inset: float = 0.0  # indented from the column's left padding (content below a full-bleed header)
 
 
 Item = Sketch | Wrap
+
+
+def box_of(item: Item) -> Sketch:
+    return wrap_box(item) if isinstance(item, Wrap) else item
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,31 +125,102 @@ def _spread(parent: Sketch, row: Sequence[Sketch], gaps: Sequence[float], left: 
     )
 
 
-def _proximity(column: Sequence[Sketch], gaps: Sequence[float]) -> tuple[tuple[Item, ...], float]:
-    """Neighbours much closer to each other than to the rest (a label over its field) become a group."""
-    if len(column) < 3 or not gaps:
-        return tuple(column), round(median(gaps), 2) if gaps else 0.0
+def _proximity(units: Sequence[Item], depth: int = 0) -> tuple[tuple[Item, ...], float]:
+    """Neighbours (in a column) much closer to each other than to the rest (a label over its field) become
+    a group; the column's gap is then the median of the gaps between groups."""
+    boxes = [box_of(u) for u in units]
+    gaps = _gaps_in_order(boxes)
+    if len(units) < 3 or not gaps:
+        return tuple(units), round(median(gaps), 2) if gaps else 0.0
     tight = min(gaps)
-    breaks = [g > max(tight * 1.8, tight + 8) for g in gaps]
+    breaks = [g > max(tight * 1.25, tight + 4) for g in gaps]
     if not any(breaks) or all(breaks):
-        return tuple(column), round(median(gaps), 2)
-    groups: list[list[Sketch]] = [[column[0]]]
-    for node, is_break in zip(column[1:], breaks, strict=True):
+        return tuple(units), round(median(gaps), 2)
+    groups: list[list[Item]] = [[units[0]]]
+    for unit, is_break in zip(units[1:], breaks, strict=True):
         if is_break:
-            groups.append([node])
+            groups.append([unit])
         else:
-            groups[-1].append(node)
+            groups[-1].append(unit)
     outer = [g for g, is_break in zip(gaps, breaks, strict=True) if is_break]
-    entries: tuple[Item, ...] = tuple(g[0] if len(g) == 1 else Wrap("VERTICAL", tuple(g)) for g in groups)
+    entries = tuple(g[0] if len(g) == 1 else Wrap("VERTICAL", tuple(g)) for g in groups)
+    if depth < 4 and len(entries) >= 3 and max(outer) > max(min(outer) * 1.25, min(outer) + 4):
+        return _proximity(entries, depth + 1)  # the groups' own spacing varies: group them in turn
     return entries, round(median(outer), 2)
 
 
+def _gaps_in_order(boxes: Sequence[Sketch]) -> list[float]:
+    return [max(0.0, b.y - a.bottom) for a, b in itertools.pairwise(boxes)]
+
+
+def _column(
+    parent: Sketch, units: Sequence[Item], top: float, left: float
+) -> tuple[tuple[Item, ...], float, bool]:
+    """A column's entries (grouped by proximity, centred where drawn centred), its gap, and whether its last
+    entry is pinned to the bottom (SPACE_BETWEEN)."""
+    boxes = [box_of(u) for u in units]
+    gaps = _gaps_in_order(boxes)
+    spread = False
+    grouped: tuple[Item, ...]
+    if _pinned_last(parent, boxes, gaps, top):
+        # The last child sits at the bottom, far below the rest (a card's action): the rest become a group
+        # and SPACE_BETWEEN keeps the two ends where they were drawn.
+        grouped, gap, spread = (Wrap("VERTICAL", tuple(units[:-1])), units[-1]), gaps[-1], True
+    else:
+        grouped, gap = _proximity(units)
+    return _indent(parent, [_centre(parent, item, left) for item in grouped], left), gap, spread
+
+
+def _indent(parent: Sketch, entries: Sequence[Item], left: float) -> tuple[Item, ...]:
+    """Consecutive entries that start further right than the column's padding share a full-width frame
+    whose left padding is that indent (the column's padding comes from its least indented child)."""
+    out: list[Item] = []
+    run: list[Item] = []
+    run_inset = 0.0
+
+    def flush() -> None:
+        if run:
+            out.append(Wrap("VERTICAL", tuple(run), inset=run_inset))
+            run.clear()
+
+    for entry in entries:
+        inset = round(box_of(entry).x - parent.x - left, 2)
+        if (isinstance(entry, Wrap) and (entry.centred or entry.end)) or inset <= 2:
+            flush()
+            out.append(entry)
+            continue
+        if run and abs(inset - run_inset) > 2:
+            flush()
+        if not run:
+            run_inset = inset
+        run.append(entry)
+    flush()
+    return tuple(out)
+
+
+def _pinned_last(parent: Sketch, column: Sequence[Sketch], gaps: Sequence[float], top: float) -> bool:
+    if len(column) < 3:
+        return False
+    rest = sorted(gaps[:-1])
+    typical = rest[len(rest) // 2]
+    return (
+        gaps[-1] >= 40
+        and gaps[-1] > 2.5 * (typical + 1)
+        and abs(parent.bottom - column[-1].bottom - top) <= 4
+    )
+
+
 def _centre(parent: Sketch, item: Item, left: float) -> Item:
-    """A child drawn centred among left-aligned ones gets a full-width frame that centres it."""
-    members = item.members if isinstance(item, Wrap) else (item,)
+    """A child drawn centred among left-aligned ones gets a full-width frame that centres it; one drawn
+    against the right edge (the same margin as the left) a full-width frame that aligns it there."""
+    members = item.members if isinstance(item, Wrap) and item.direction == "VERTICAL" else (item,)
     centre = parent.x + parent.width / 2
-    if all(abs(m.x + m.width / 2 - centre) <= 3 and m.x - parent.x > left + 2 for m in members):
-        return Wrap("VERTICAL", members, centred=True)
+    boxes = [box_of(m) for m in members]
+    if all(m.x - parent.x > left + 2 for m in boxes):
+        if all(abs(m.x + m.width / 2 - centre) <= 3 for m in boxes):
+            return Wrap("VERTICAL", members, centred=True)
+        if all(abs(parent.right - m.right - left) <= 3 for m in boxes):
+            return Wrap("VERTICAL", members, end=True)
     return item
 
 
@@ -159,8 +236,7 @@ def infer_flow(parent: Sketch, items: Sequence[Sketch]) -> Flow:
     if _stacks(items, "y"):
         direction = "VERTICAL"
         column: list[Sketch] = sorted(items, key=_by_y)
-        grouped, gap = _proximity(column, _gaps(column, "y"))
-        grouped = tuple(_centre(parent, item, left) for item in grouped)
+        grouped, gap, spread = _column(parent, column, top, left)
     elif _stacks(items, "x"):
         direction = "HORIZONTAL"
         row: list[Sketch] = sorted(items, key=_by_x)
@@ -169,21 +245,16 @@ def infer_flow(parent: Sketch, items: Sequence[Sketch]) -> Flow:
         spread = _spread(parent, row, gaps, left)
     else:
         direction = "VERTICAL"
-        rows = _rows(items)
         # A row of one is its child; longer rows become horizontal frames of their own.
-        grouped = tuple(
-            _centre(parent, r[0], left) if len(r) == 1 else Wrap("HORIZONTAL", tuple(r)) for r in rows
-        )
-        boxes = [_union(r) for r in rows]
-        gaps = [max(0.0, b[1] - a[3]) for a, b in itertools.pairwise(boxes)]
-        gap = round(median(gaps), 2) if gaps else 0.0
+        units = [r[0] if len(r) == 1 else Wrap("HORIZONTAL", tuple(r)) for r in _rows(items)]
+        grouped, gap, spread = _column(parent, units, top, left)
     return Flow(
         direction, grouped, gap, (top, right, bottom, left), _counter(parent, items, direction), spread
     )
 
 
 def wrap_box(wrap: Wrap) -> Sketch:
-    x, y, right, bottom = _union(wrap.members)
+    x, y, right, bottom = _union([box_of(m) for m in wrap.members])
     name = "Row" if wrap.direction == "HORIZONTAL" else "Group"
     return Sketch(id="", type="FRAME", name=name, x=x, y=y, width=right - x, height=bottom - y, depth=0)
 
@@ -195,28 +266,56 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
     """
     box = wrap_box(wrap)
     if wrap.direction == "VERTICAL":
-        gaps = _gaps(wrap.members, "y")
-        gap = round(min(gaps), 2) if gaps else 0.0
-        counter = "CENTER" if wrap.centred else _counter(box, wrap.members, "VERTICAL")
-        if wrap.centred:  # spans its parent, so centring in it centres in the parent
+        items, gap = _proximity(wrap.members)
+        if len(items) == len(wrap.members):  # no sub-groups: the tightest gap keeps the members together
+            gaps = _gaps_in_order([box_of(m) for m in wrap.members])
+            gap = round(min(gaps), 2) if gaps else 0.0
+        counter: Literal["MIN", "CENTER", "MAX"]
+        counter = "CENTER" if wrap.centred else _counter(box, [box_of(m) for m in wrap.members], "VERTICAL")
+        if wrap.end:
+            counter = "MAX"
+        if wrap.centred or wrap.end:  # spans its parent, so aligning in it aligns in the parent
             box.x, box.width = parent.x, parent.width
-        return box, Flow("VERTICAL", wrap.members, gap, (0.0, 0.0, 0.0, 0.0), counter, False)
-    flowing: list[Sketch] = []
+        if wrap.inset:
+            box.x, box.width = box.x - wrap.inset, box.width + wrap.inset
+            counter = "MIN"
+        if counter == "MIN" and len(items) > 1:
+            items = _indent(box, [_centre(box, item, wrap.inset) for item in items], wrap.inset)
+        return box, Flow("VERTICAL", items, gap, (0.0, 0.0, 0.0, wrap.inset), counter, False)
+    flowing: list[Item] = []
     absolute: list[Sketch] = []
-    end = -1e9
-    for node in sorted(wrap.members, key=_by_x):
-        if node.x < end - 1:
-            absolute.append(node)
+    for column in _columns([m for m in wrap.members if isinstance(m, Sketch)]):
+        if len(column) == 1:
+            flowing.append(column[0])
+        elif _stacks(column, "y"):
+            stacked: list[Sketch] = sorted(column, key=_by_y)
+            flowing.append(Wrap("VERTICAL", tuple(stacked)))  # a title over its subtitle
         else:
-            flowing.append(node)
-            end = node.right
-    gaps = _gaps(flowing, "x")
+            widest = max(column, key=lambda n: (n.area, n.id))
+            flowing.append(widest)
+            absolute.extend(n for n in column if n is not widest)
+    boxes = [box_of(item) for item in flowing]
+    gaps = [max(0.0, b.x - a.right) for a, b in itertools.pairwise(boxes)]
     gap = round(min(gaps), 2) if gaps else 0.0
-    spread = _spread(parent, flowing, gaps, -1.0) if len(flowing) == 2 else False
-    counter = _counter(box, flowing, "HORIZONTAL")
+    spread = _spread(parent, boxes, gaps, -1.0) if len(flowing) == 2 else False
+    counter = _counter(box, boxes, "HORIZONTAL")
     return box, Flow(
         "HORIZONTAL", tuple(flowing), gap, (0.0, 0.0, 0.0, 0.0), counter, spread, tuple(absolute)
     )
+
+
+def _columns(row: Sequence[Sketch]) -> list[list[Sketch]]:
+    """A row's members grouped by horizontal overlap, left to right (the X cut of an XY cut)."""
+    columns: list[list[Sketch]] = []
+    end = -1e9
+    for node in sorted(row, key=_by_x):
+        if columns and node.x < end - 1:
+            columns[-1].append(node)
+            end = max(end, node.right)
+        else:
+            columns.append([node])
+            end = node.right
+    return columns
 
 
 def _union(row: Sequence[Sketch]) -> tuple[float, float, float, float]:

@@ -52,7 +52,9 @@ _EMPHASIS_PROPS = frozenset(
     }
 )
 _SIZE_PROPS = frozenset({"size", "scale", "density", "height"})
-_CHECK_PROPS = frozenset({"checked", "selected", "value", "on", "active", "toggled", "is-checked", "state"})
+_CHECK_PROPS = frozenset(
+    {"checked", "selected", "value", "on", "active", "toggled", "is-checked", "state", "ticked", "is-on"}
+)
 _EMPHASIS_OPTIONS: Mapping[str, tuple[str, ...]] = {
     "primary": ("primary", "filled", "solid", "contained", "main", "brand", "accent"),
     "secondary": ("secondary", "default", "outline", "outlined", "neutral", "subtle", "bordered", "stroke"),

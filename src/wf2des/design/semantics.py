@@ -260,8 +260,8 @@ def float_kind_of(token: FloatToken) -> FloatKind | None:
     scopes = set(token.scopes)
     if found & _RADIUS_WORDS or scopes == {"CORNER_RADIUS"}:
         return "radius"
-    if (scopes and scopes <= {"GAP", "WIDTH_HEIGHT"}) or ("GAP" in scopes and "CORNER_RADIUS" not in scopes):
-        return "spacing"
+    if "GAP" in scopes and "CORNER_RADIUS" not in scopes:
+        return "spacing"  # a width/height-only number (a breakpoint, a control's size) is not a spacing
     if found & _SPACE_WORDS and (not scopes or "ALL_SCOPES" in scopes or "GAP" in scopes):
         return "spacing"
     return None

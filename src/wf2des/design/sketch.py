@@ -38,6 +38,7 @@ class Sketch:
     raw_paint_count: int = 0  # visible paints of any kind (a gradient is not bindable but is drawn)
     children: list[Sketch] = field(default_factory=list)
     parent: Sketch | None = field(default=None, repr=False)
+    hidden: list[tuple[str, str]] = field(default_factory=list)  # the root's: (id, name) of hidden layers
 
     @property
     def right(self) -> float:
@@ -58,9 +59,6 @@ class Sketch:
             yield node
             stack.extend(reversed(node.children))
 
-    def texts(self) -> list[Sketch]:
-        return [n for n in self.walk() if (n.characters is not None and n is not self) or n.type == "TEXT"]
-
 
 def _solid(paints: Any) -> tuple[str | None, float, int]:
     visible = [p for p in paints or () if isinstance(p, Mapping) and p.get("visible", True)]
@@ -76,6 +74,14 @@ def read_sketch(frame: Mapping[str, Any]) -> Sketch:
     """The frame and its visible descendants (a hidden layer is not part of the sketch)."""
     origin = frame.get("absoluteBoundingBox") or {}
     ox, oy = float(origin.get("x") or 0.0), float(origin.get("y") or 0.0)
+    hidden: list[tuple[str, str]] = []
+
+    def hide(node: Mapping[str, Any]) -> None:
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            hidden.append((str(current.get("id", "")), str(current.get("name", ""))))
+            stack.extend(c for c in current.get("children") or () if isinstance(c, Mapping))
 
     def read(node: Mapping[str, Any], parent: Sketch | None, depth: int) -> Sketch:
         box = node.get("absoluteBoundingBox") or {}
@@ -111,11 +117,13 @@ def read_sketch(frame: Mapping[str, Any]) -> Sketch:
             raw_paint_count=fill_count + stroke_count,
             parent=parent,
         )
-        sketch.children = [
-            read(child, sketch, depth + 1)
-            for child in node.get("children") or ()
-            if isinstance(child, Mapping) and child.get("visible", True)
-        ]
+        children = [c for c in node.get("children") or () if isinstance(c, Mapping)]
+        for child in children:
+            if not child.get("visible", True):
+                hide(child)
+        sketch.children = [read(c, sketch, depth + 1) for c in children if c.get("visible", True)]
         return sketch
 
-    return read(frame, None, 0)
+    root = read(frame, None, 0)
+    root.hidden = hidden
+    return root
