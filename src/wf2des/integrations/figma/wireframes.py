@@ -18,6 +18,7 @@ DESIGN_AREA_ID = "20:1"
 _GREY = {"r": 0.85, "g": 0.85, "b": 0.85, "a": 1.0}
 _DARK = {"r": 0.2, "g": 0.2, "b": 0.2, "a": 1.0}
 _WHITE = {"r": 1.0, "g": 1.0, "b": 1.0, "a": 1.0}
+_MUTED = {"r": 0.6, "g": 0.6, "b": 0.6, "a": 1.0}
 
 
 def _box(x: float, y: float, width: float, height: float) -> JSON:
@@ -28,14 +29,16 @@ def _solid(color: JSON) -> list[JSON]:
     return [{"blendMode": "NORMAL", "type": "SOLID", "color": dict(color)}]
 
 
-def _text(node_id: str, name: str, characters: str, box: JSON, size: float = 14) -> JSON:
+def _text(
+    node_id: str, name: str, characters: str, box: JSON, size: float = 14, color: JSON = _DARK
+) -> JSON:
     return {
         "id": node_id,
         "name": name,
         "type": "TEXT",
         "visible": True,
         "absoluteBoundingBox": box,
-        "fills": _solid(_DARK),
+        "fills": _solid(color),
         "strokes": [],
         "characters": characters,
         "style": {"fontFamily": "Inter", "fontWeight": 400, "fontSize": size, "textAlignHorizontal": "LEFT"},
@@ -69,7 +72,7 @@ def _wireframe(x: float, y: float) -> JSON:
             "10:5",
             "Rectangle 4",
             at(40, 118, 280, 40),
-            [_text("10:6", "Placeholder", "you@example.com", at(52, 129, 200, 18))],
+            [_text("10:6", "Placeholder", "you@example.com", at(52, 129, 112, 18), color=_MUTED)],
             strokes=_solid(_DARK),
             radius=4,
         ),

@@ -1,6 +1,7 @@
 """Wireframe → design end to end in one process: the live API publishes the job, the design task runs it
-in-process against the fake Figma and the API's own stores, its signed event completes the row, and the
-API serves the spec, report and preview the worker stored."""
+in-process against the fake Figma (the sketched working file, Primer as the library file) and the API's
+own stores, its signed event completes the row, and the API serves the spec, report and preview the worker
+stored: the sketch's buttons come back as instances of the library's own components."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def worker(live: Live) -> Iterator[WorkerRuntime]:
     """A worker process's runtime on the live API's stores, reading the fake Figma."""
     with FakeFigma(token=TOKEN) as fake:
         fake.add_file("WorkFile1", document=sample_working_document())
-        fake.add_file("KitFile1", library="uikit")
+        fake.add_file("KitFile1", library="primer")
         settings = live.settings.model_copy(
             update={"figma_api_url": fake.url, "figma_token": SecretStr(TOKEN)}
         )
@@ -40,6 +41,12 @@ def worker(live: Live) -> Iterator[WorkerRuntime]:
         reset_runtime(runtime)
         yield runtime
         reset_runtime(None)
+
+
+def _nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    yield node
+    for child in node.get("children", []):
+        yield from _nodes(child)
 
 
 def _register(runtime: WorkerRuntime, scope: ProjectScope) -> None:
@@ -78,7 +85,11 @@ def test_a_wireframe_comes_back_as_a_design(
         spec = client.get(f"{base}/result").json()
         assert spec["placement"]["placementTarget"] == WIREFRAME_ID
         assert row["flagCount"] == spec["flagCount"]
-        assert client.get(f"{base}/report").status_code == 200
+        report = client.get(f"{base}/report").json()
+        primary = next(e for e in report["elements"] if e["nodeId"] == "10:9")  # "Primary button", filled
+        assert (primary["outcome"], primary["component"]) == ("instance", "Button")
+        instances = [n for n in _nodes(spec["screens"][0]["root"]) if n["type"] == "INSTANCE"]
+        assert "Button" in {n["componentSetName"] for n in instances}
         assert client.get(f"{base}/preview").content.startswith(b"\x89PNG")
         discovered = client.get(
             f"/v1/projects/{proj}/design-generations",
