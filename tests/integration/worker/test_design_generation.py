@@ -262,3 +262,28 @@ def test_without_a_token_a_snapshot_of_a_project_without_library_is_designed(run
     assert document["inputs"]["libraries"] == []
     assert document["placement"]["design_area"] is None
     assert "no Figma token" in str(document["placement"]["design_area_error"])
+
+
+def test_an_unchanged_library_is_read_once_per_process_and_a_saved_one_again(
+    runtime: WorkerRuntime, fake_figma: FakeFigma
+) -> None:
+    def library_reads() -> int:
+        # no config here, so the working file is read only through /nodes: every whole-file read and
+        # every variables read is the library's
+        return fake_figma.requests["file"] + fake_figma.requests["variables"]
+
+    fake_figma.reset_counts()
+    assert generate(_job("0190c0de-0000-7000-8000-00000000d010"), runtime).status == "completed"
+    first = library_reads()
+    assert first == 2  # the file and its variables
+    assert generate(_job("0190c0de-0000-7000-8000-00000000d011"), runtime).status == "completed"
+    assert library_reads() == first  # only GET /meta: the version had not changed
+    assert fake_figma.requests["meta"] == 2
+
+    saved = fake_figma.files["KitFile1"].bump()
+    generation = "0190c0de-0000-7000-8000-00000000d012"
+    assert generate(_job(generation), runtime).status == "completed"
+    assert library_reads() == 2 * first
+    document = DesignGenerationResults(runtime.docstore).get(SCOPE, generation, 1)
+    assert document is not None
+    assert document["inputs"]["libraries"][0]["version"] == saved

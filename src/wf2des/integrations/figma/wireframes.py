@@ -29,9 +29,7 @@ def _solid(color: JSON) -> list[JSON]:
     return [{"blendMode": "NORMAL", "type": "SOLID", "color": dict(color)}]
 
 
-def _text(
-    node_id: str, name: str, characters: str, box: JSON, size: float = 14, color: JSON = _DARK
-) -> JSON:
+def _text(node_id: str, name: str, characters: str, box: JSON, size: float = 14, color: JSON = _DARK) -> JSON:
     return {
         "id": node_id,
         "name": name,

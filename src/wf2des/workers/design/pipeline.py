@@ -169,10 +169,9 @@ def _produce(
     timings["read_ms"] = (time.perf_counter() - started) * 1000
     budget.check()
     started = time.perf_counter()
-    library = DesignLibrary.from_rest(inputs.library_files)
     try:
         result = generate_design(
-            inputs.wireframe.frame, library, config, annotations=inputs.wireframe.annotations or None
+            inputs.wireframe.frame, inputs.library, config, annotations=inputs.wireframe.annotations or None
         )
     except InvalidInput as exc:  # over the design step's bounds, or not a frame: the wireframe's problem
         raise DesignFailed(safe_message(exc.detail), exc.code) from None
@@ -201,14 +200,16 @@ def _read_inputs(
     """Figma is read only for what the generation needs: a snapshot of a project without library files
     or config is designed without a token (from the snapshot alone, with no DESIGN area)."""
     if runtime.settings.figma_token is not None:
-        return read_figma(runtime.settings, job, libraries, config, snapshot)
+        return read_figma(runtime.settings, job, libraries, config, snapshot, runtime.design_libraries)
     if snapshot is None or libraries:
         raise DesignFailed(
             "no Figma token is configured (WF2DES_FIGMA_TOKEN): the wireframe and the library cannot be read",
             "figma_unconfigured",
         )
     unresolved = "the DESIGN area was not resolved: no Figma token is configured (WF2DES_FIGMA_TOKEN)"
-    return Inputs(snapshot, [], [], None, None, unresolved if config is not None else None)
+    return Inputs(
+        snapshot, DesignLibrary.from_rest([]), [], None, None, unresolved if config is not None else None
+    )
 
 
 def _placement(job: DesignGenerationJob, inputs: Inputs) -> DesignPlacementDocument:

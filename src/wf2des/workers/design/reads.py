@@ -17,7 +17,7 @@ from wf2des.assemble import AreaNotFound, ProjectConfig, design_area
 from wf2des.core.errors import BlobNotFound
 from wf2des.core.safety import safe_message
 from wf2des.core.settings import Settings
-from wf2des.design import LibraryFileRest
+from wf2des.design import DesignLibrary, LibraryFileRest
 from wf2des.integrations.blobs import BlobStore
 from wf2des.integrations.blobs.project_config import InvalidStoredConfig, StoredConfig, read_current_config
 from wf2des.integrations.docstore import FileRole, ProjectFileRegistrations
@@ -31,6 +31,7 @@ from wf2des.jobs.contract import DesignGenerationJob
 from wf2des.jobs.snapshot import SNAPSHOT_SCHEMA, WIREFRAME_TYPES
 from wf2des.spec import DesignArea
 from wf2des.workers.design.failure import DesignFailed
+from wf2des.workers.design.library_cache import LibraryCache
 
 __all__ = ["Inputs", "Wireframe", "library_registrations", "read_config", "read_figma", "read_snapshot"]
 
@@ -49,7 +50,7 @@ class Inputs:
     """What the worker read from Figma for one generation."""
 
     wireframe: Wireframe
-    library_files: list[LibraryFileRest]
+    library: DesignLibrary
     libraries: list[LibraryInputDocument]
     figma_file_version: str | None
     design_area: DesignArea | None
@@ -91,9 +92,10 @@ def read_figma(
     libraries: list[ProjectFigmaFileDocument],
     config: ProjectConfig | None,
     snapshot: Wireframe | None,
+    cache: LibraryCache,
 ) -> Inputs:
     """Every Figma read of one generation, through one client on one event loop."""
-    return asyncio.run(_read_figma(settings, job, libraries, config, snapshot))
+    return asyncio.run(_read_figma(settings, job, libraries, config, snapshot, cache))
 
 
 async def _read_figma(
@@ -102,28 +104,48 @@ async def _read_figma(
     libraries: list[ProjectFigmaFileDocument],
     config: ProjectConfig | None,
     snapshot: Wireframe | None,
+    cache: LibraryCache,
 ) -> Inputs:
     async with client_from_settings(settings) as client:
         try:
             wireframe, version = (snapshot, None) if snapshot is not None else await _frame(client, job)
             area, area_error, pages_version = await _design_area(client, job.figma_file_key, config)
-            files: list[LibraryFileRest] = []
-            read: list[LibraryInputDocument] = []
-            for registration in libraries:
-                rest, version_read = await _library_file(client, registration["figma_file_key"])
-                files.append(rest)
-                read.append(
-                    {
-                        "figma_file_key": registration["figma_file_key"],
-                        "version": version_read,
-                        "components_synced_at": registration.get("components_synced_at"),
-                    }
-                )
+            library, versions = await _library(client, [r["figma_file_key"] for r in libraries], cache)
         except FigmaError as exc:
             raise DesignFailed(
                 safe_message(f"Figma could not be read: {exc.detail}"), "figma_error"
             ) from None
-    return Inputs(wireframe, files, read, version or pages_version, area, area_error)
+    read: list[LibraryInputDocument] = [
+        {
+            "figma_file_key": registration["figma_file_key"],
+            "version": versions[registration["figma_file_key"]],
+            "components_synced_at": registration.get("components_synced_at"),
+        }
+        for registration in libraries
+    ]
+    return Inputs(wireframe, library, read, version or pages_version, area, area_error)
+
+
+async def _library(
+    client: FigmaClient, keys: list[str], cache: LibraryCache
+) -> tuple[DesignLibrary, dict[str, str]]:
+    """The project's library at its files' current versions: one ``GET /meta`` per file, and a file's REST
+    answers only for a version this process has not read yet (``library_cache``)."""
+    current = {key: (await client.get_file_meta(key)).version for key in keys}
+    library = cache.library(tuple(sorted(current.items())))
+    if library is not None:
+        return library, current
+    files = []
+    for key in keys:
+        rest = cache.file(key, current[key])
+        if rest is None:
+            # the file may have been saved since /meta: keep the version its own answer carries
+            rest, current[key] = await _library_file(client, key)
+            cache.remember_file(key, current[key], rest)
+        files.append(rest)
+    library = DesignLibrary.from_rest(files)
+    cache.remember_library(tuple(sorted(current.items())), library)
+    return library, current
 
 
 async def _frame(client: FigmaClient, job: DesignGenerationJob) -> tuple[Wireframe, str | None]:
