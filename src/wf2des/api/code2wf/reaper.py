@@ -41,7 +41,7 @@ async def run_reaper(
         try:
             reaped = await reap_once(sessions, deadline)
             if reaped:
-                _log.info("code2wf_timed_out", count=len(reaped))
+                _log.info("generations_timed_out", count=len(reaped))  # code2wf and design generations
                 if metrics is not None:
                     metrics.reaped.inc(len(reaped))
         except asyncio.CancelledError:
