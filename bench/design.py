@@ -189,7 +189,8 @@ def _replay(node: Node, x: float, y: float, out: dict[str, tuple[float, float, f
     for child, (cw, ch) in zip(children, sizes, strict=True):
         cross_size = cw if vertical else ch
         align = node.get("counterAxisAlignItems", "MIN")
-        cross = (pl if vertical else pt) + ((inner_cross - cross_size) / 2 if align == "CENTER" else 0.0)
+        slack = inner_cross - cross_size
+        cross = (pl if vertical else pt) + {"CENTER": slack / 2, "MAX": slack}.get(str(align), 0.0)
         cx, cy = (x + cross, y + cursor) if vertical else (x + cursor, y + cross)
         sized: Node = {**child, "width": cw, "height": ch}
         _replay(sized, cx, cy, out)

@@ -15,13 +15,13 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from wf2des.assemble.config import ProjectConfig
-from wf2des.assemble.tokens import make_token
+from wf2des.design.binding import Binder
 from wf2des.design.cues import Understood, understand
 from wf2des.design.layout import Direction, Flow, Wrap, infer_flow, wrap_box, wrap_flow
-from wf2des.design.library import ColorToken, DesignLibrary, TextStyle
+from wf2des.design.library import DesignLibrary
 from wf2des.design.limits import check_wireframe
 from wf2des.design.mapping import Mapped, NotMapped, map_element
 from wf2des.design.memos import Memo, find_memos, parse_memo, target_of
@@ -35,10 +35,7 @@ from wf2des.design.report import (
 )
 from wf2des.design.semantics import (
     ColorRole,
-    Palette,
-    Scale,
     TextRole,
-    choose_text_style,
     hue_class,
     luminance,
     wanted_role,
@@ -50,10 +47,8 @@ from wf2des.spec import (
     Outcome,
     ScreenStats,
     Spec,
-    StyleBindingDetail,
     StyleSource,
     TextAlign,
-    TextToken,
     outcome,
 )
 
@@ -148,10 +143,6 @@ def _drawn(node: Sketch) -> list[object]:
     ]
 
 
-def _upper(hex_value: str) -> str:
-    return "#" + hex_value[1:].upper()
-
-
 _ALIGN: Mapping[str, TextAlign] = {
     "LEFT": "LEFT",
     "CENTER": "CENTER",
@@ -166,12 +157,6 @@ class _Totals:
     instances: int = 0
     icons: int = 0
     not_mapped: int = 0
-    texts: int = 0
-    texts_styled: int = 0
-    paints: int = 0
-    paints_bound: int = 0
-    spacings: int = 0
-    spacings_bound: int = 0
     design_nodes: int = 0
     frames_with_children: int = 0
     auto_layout: int = 0
@@ -186,26 +171,13 @@ class _Builder:
     config: ProjectConfig | None
     annotations: Mapping[str, Sequence[str]]
     reports: dict[str, ElementReport] = field(default_factory=dict)
-    color_tokens: dict[str, str] = field(default_factory=dict)
-    text_tokens: dict[str, TextToken] = field(default_factory=dict)
-    bindings: dict[str, str] = field(default_factory=dict)
-    details: dict[str, StyleBindingDetail] = field(default_factory=dict)
     outcomes: list[Outcome] = field(default_factory=list)
     totals: _Totals = field(default_factory=_Totals)
 
     def __post_init__(self) -> None:
-        palette = self.library.memo.get("palette")
-        if not isinstance(palette, Palette):
-            palette = self.library.memo["palette"] = Palette(self.library.colors)
-        scale = self.library.memo.get("scale")
-        if not isinstance(scale, Scale):
-            scale = self.library.memo["scale"] = Scale(self.library.floats)
-        self.palette, self.scale = palette, scale
+        self.binder = Binder(self.library)
         self.screen_id = self.root.id
         self.body_size = self._body_size()
-        self.heading_sizes = sorted(
-            {n.font_size for n in self.root.walk() if n.type == "TEXT" and self._is_heading(n)}, reverse=True
-        )
 
     # -- reading ------------------------------------------------------------------------------------------
 
@@ -240,10 +212,22 @@ class _Builder:
             if memo.target is not None:
                 self.memo_intent.setdefault(memo.target.id, {}).update(memo.read)
                 self.memo_of.setdefault(memo.target.id, []).append(memo.node.id)
+        known = {n.id: n for n in self.root.walk()}
         for node_id in sorted(self.annotations):
-            read, _ = parse_memo("; ".join(self.annotations[node_id]))
-            if read:
+            # An annotation is a memo pinned to its node by Figma itself: no marker, no geometry.
+            text = "; ".join(self.annotations[node_id])
+            read, unreadable = parse_memo(text)
+            node = known.get(node_id)
+            if node is None:
+                unreadable = [f"(annotated node {node_id} is not in the wireframe)"]
+            elif read:
                 self.memo_intent.setdefault(node_id, {}).update(read)
+                self.memo_of.setdefault(node_id, []).append(f"annotation:{node_id}")
+            if node is not None and not read and not unreadable:
+                continue
+            memo = Memo(node or self.root, text, read, unreadable, node)
+            memo.source = f"annotation:{node_id}"
+            memos.append(memo)
         self._promote_memo_targets()
         self.decisions: dict[str, Mapped | NotMapped] = {}
         rules = list(self.config.components) if self.config is not None else []
@@ -395,6 +379,42 @@ class _Builder:
             self._report(element.side_label, "absorbed", design_id, reason=f"the label of {node.id}")
             label = element.side_label
             out["width"] = round(max(label.right, node.right) - node.x, 2)
+        out["fallback"] = self._fallback(node, parent, element, design_id)
+        return out
+
+    def _fallback(self, node: Sketch, parent: Sketch | None, element: Understood, design_id: str) -> Node:
+        """What the plugin builds when the component cannot be imported: the element as drawn (its box,
+        its paints and its labels, on the library's tokens), with the instance's id as the schema asks."""
+        counts = self.binder.counts()
+        nodes = self.totals.design_nodes
+        bindings: list[BindingReport] = []
+        out = self._base(node, parent, "FRAME", node.name, design_id)
+        out["clipsContent"] = False
+        self._paints(node, out, bindings)
+        self.binder.radius(out, bindings, node.radius)
+        texts = [n for part in element.absorbed for n in part.walk() if n.type == "TEXT"]
+        if element.side_label is not None and element.side_label not in texts:
+            texts.append(element.side_label)
+        children: list[Node] = []
+        for text in texts:
+            child = self._base(text, node, "TEXT", text.name, f"{design_id}/fallback-{text.id}")
+            child["layoutPositioning"] = "ABSOLUTE"
+            child["characters"] = text.characters or ""
+            child["textAlignHorizontal"] = _ALIGN.get(text.text_align, "LEFT")
+            child["textStyle"] = self.binder.text_style(
+                bindings, self._text_role(text), text.font_size, text.font_weight
+            )
+            fill = text.fill or "#000000"
+            role = wanted_role("fg", fill, on_emphasis=self._on_emphasis(text))
+            child["fill"] = self.binder.paint(bindings, "fill", role, fill)
+            child["fingerprint"] = _fingerprint(_drawn(text))
+            children.append(child)
+        out["layoutMode"] = "NONE"
+        out["children"] = children
+        out["fingerprint"] = _fingerprint("fallback", _drawn(node))
+        # Built only if an import fails: it adds tokens, but no design nodes or bindings to the totals.
+        self.binder.restore(counts)
+        self.totals.design_nodes = nodes
         return out
 
     def _text(self, node: Sketch, parent: Sketch | None) -> Node:
@@ -406,39 +426,12 @@ class _Builder:
         out["textAutoResize"] = "HEIGHT"
         role = self._text_role(node)
         bindings: list[BindingReport] = []
-        style, chosen_role = choose_text_style(
-            self.library.text_styles, role, node.font_size, node.font_weight
-        )
-        self.totals.texts += 1
-        if style is not None:
-            out["textStyle"] = self._text_token(style)
-            self.totals.texts_styled += 1
-            bindings.append(
-                {
-                    "field": "textStyle",
-                    "token": style.name,
-                    "id": style.id,
-                    "role": chosen_role,
-                    "drawn": f"{node.font_size:g}px/{node.font_weight}",
-                    "distance": round(abs(style.font_size - node.font_size), 2),
-                }
-            )
-        else:
-            out["textStyle"] = "text/unstyled"
-            self.text_tokens.setdefault(
-                "text/unstyled",
-                {
-                    "fontFamily": "Inter",
-                    "fontStyle": "Regular",
-                    "fontWeight": 400,
-                    "fontSize": node.font_size or 14.0,
-                    "lineHeight": {"unit": "AUTO", "value": 0},
-                },
-            )
-            bindings.append(self._unbound("textStyle", chosen_role, f"{node.font_size:g}px"))
+        out["textStyle"] = self.binder.text_style(bindings, role, node.font_size, node.font_weight)
         on_emphasis = self._on_emphasis(node)
         fill = node.fill or "#000000"
-        out["fill"] = self._paint(bindings, "fill", wanted_role("fg", fill, on_emphasis=on_emphasis), fill)
+        out["fill"] = self.binder.paint(
+            bindings, "fill", wanted_role("fg", fill, on_emphasis=on_emphasis), fill
+        )
         out["fingerprint"] = _fingerprint(_drawn(node), out["textStyle"], out["fill"])
         self._report(node, "text", design_id, role=role, bindings=bindings)
         return out
@@ -470,7 +463,7 @@ class _Builder:
         out = self._base(node, parent, kind, node.name, design_id)
         bindings: list[BindingReport] = []
         self._paints(node, out, bindings)
-        self._radius(node, out, bindings)
+        self.binder.radius(out, bindings, node.radius)
         out["fingerprint"] = _fingerprint(_drawn(node), out.get("fill"), out.get("stroke"))
         self._not_mapped_or(node, "shape", design_id, bindings)
         return out
@@ -511,7 +504,7 @@ class _Builder:
             out["cornerRadius"] = round(min(node.width, node.height) / 2, 2)
         self._paints(node, out, bindings, canvas=top)
         if node.type != "ELLIPSE":
-            self._radius(node, out, bindings)
+            self.binder.radius(out, bindings, node.radius)
         items = [c for c in node.children if c.id not in self.memo_ids and not self._absorbed(c)]
         self.totals.frames += 1
         children: list[Node] = []
@@ -545,16 +538,23 @@ class _Builder:
         out["layoutMode"] = flow.direction
         out["counterAxisAlignItems"] = flow.counter
         out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else "MIN"
-        self._spacing(out, bindings, "itemSpacing", flow.gap)
+        self.binder.spacing(out, bindings, "itemSpacing", flow.gap)
         for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
-            self._spacing(out, bindings, name, value)
+            self.binder.spacing(out, bindings, name, value)
         children: list[Node] = []
         boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
         bound_gap = float(out.get("itemSpacing", 0.0))
         for index, item in enumerate(flow.items):
-            built = self._wrap(node, item, index) if isinstance(item, Wrap) else self._node(item, node)
+            spans = False
+            built: Node | None
+            if isinstance(item, Wrap):
+                built, spans = self._wrap(node, item, index)
+            else:
+                built = self._node(item, node)
             if built is None:
                 continue
+            if spans and flow.direction == "VERTICAL":
+                built["width"] = round(node.width - flow.padding[1] - flow.padding[3], 2)
             if flow.direction == "HORIZONTAL" and built["type"] == "TEXT" and index + 1 < len(boxes):
                 # A text followed by a wider gap than the row's takes the difference as width (a table's
                 # fixed-width column), so what follows stays where it was drawn.
@@ -572,18 +572,14 @@ class _Builder:
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
-        if built["name"] == "Group" and (
-            built.get("counterAxisAlignItems") in ("CENTER", "MAX") or built.get("paddingLeft", 0) > 0
-        ):
-            built["width"] = round(parent.width - left - right, 2)  # centring and indent frames span it
-        if "/row-" in built["id"] and built.get("primaryAxisAlignItems") == "SPACE_BETWEEN":
-            built["width"] = round(parent.width - left - right, 2)  # spread rows span their parent
         if flow.direction == "VERTICAL" and built["width"] >= parent.width - left - right - 2:
             built["layoutSizingHorizontal"] = "FILL"
         if flow.direction == "HORIZONTAL" and built["height"] >= parent.height - top - bottom - 2:
             built["layoutSizingVertical"] = "FILL"
 
-    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> Node:
+    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> tuple[Node, bool]:
+        """The frame the layout adds for ``wrap``, and whether it spans its column (it aligns its members
+        to the centre, the right or an indent, or spreads them to both ends)."""
         box, flow = wrap_flow(wrap, parent)
         kind = "row" if wrap.direction == "HORIZONTAL" else "group"
         # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
@@ -601,126 +597,19 @@ class _Builder:
             self.totals.frames_with_children += 1
         out["children"] = children
         out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
-        return out
-
-    # -- binding ------------------------------------------------------------------------------------------
+        return out, bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
 
     def _paints(
         self, node: Sketch, out: Node, bindings: list[BindingReport], *, canvas: bool = False
     ) -> None:
         if node.fill is not None:
             role = ColorRole("bg", "default") if canvas else wanted_role("bg", node.fill)
-            out["fill"] = self._paint(bindings, "fill", role, node.fill)
+            out["fill"] = self.binder.paint(bindings, "fill", role, node.fill)
         if node.stroke is not None:
-            out["stroke"] = self._paint(bindings, "stroke", wanted_role("border", node.stroke), node.stroke)
+            out["stroke"] = self.binder.paint(
+                bindings, "stroke", wanted_role("border", node.stroke), node.stroke
+            )
             out["strokeWeight"] = node.stroke_weight or 1.0
-
-    def _paint(self, bindings: list[BindingReport], field_name: str, role: ColorRole, drawn: str) -> str:
-        choice = self.palette.choose(role, drawn)
-        self.totals.paints += 1
-        token = choice.token
-        if token is None:
-            name = f"color/unbound-{drawn[1:].lower()}"
-            self.color_tokens[name] = _upper(drawn)
-            bindings.append(self._unbound(field_name, str(role), drawn))
-            return name
-        self.totals.paints_bound += 1
-        spec_token = self._color_token(token)
-        bindings.append(
-            {
-                "field": field_name,
-                "token": f"{token.collection}/{token.name}" if token.collection else token.name,
-                "id": token.id,
-                "role": choice.role,
-                "drawn": drawn,
-                "distance": choice.distance,
-            }
-        )
-        return spec_token
-
-    def _unbound(self, field_name: str, role: str, drawn: str) -> BindingReport:
-        return {"field": field_name, "token": None, "id": None, "role": role, "drawn": drawn, "distance": 0.0}
-
-    def _color_token(self, token: ColorToken) -> str:
-        if token.kind == "color_variable":
-            name = make_token("color_variable", token.name, token.collection or "Colors")
-        else:
-            name = make_token("color_style", token.name)
-        if name not in self.color_tokens:
-            self.color_tokens[name] = _upper(token.hex)
-            self.bindings[name] = token.id
-            self.details[name] = {
-                "kind": token.kind,
-                "id": token.id,
-                "key": token.key or None,
-                "origin": "library",
-                "figmaFileKey": token.file_key,
-                "captureToken": name,
-            }
-        return name
-
-    def _text_token(self, style: TextStyle) -> str:
-        name = make_token("text_style", style.name)
-        if name not in self.text_tokens:
-            self.text_tokens[name] = {
-                "fontFamily": style.font_family,
-                "fontStyle": style.font_style or "Regular",
-                "fontWeight": max(1, min(1000, style.font_weight)),
-                "fontSize": style.font_size,
-                "lineHeight": (
-                    {"unit": "PIXELS", "value": style.line_height}
-                    if style.line_height
-                    else {"unit": "AUTO", "value": 0}
-                ),
-            }
-            self.bindings[name] = style.id
-            self.details[name] = {
-                "kind": "text_style",
-                "id": style.id,
-                "key": style.key or None,
-                "origin": "library",
-                "figmaFileKey": style.file_key,
-                "captureToken": name,
-            }
-        return name
-
-    def _spacing(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
-        if value <= 0:
-            out[field_name] = 0.0  # type: ignore[literal-required]
-            return
-        self._snap(out, bindings, field_name, "spacing", value)
-
-    def _radius(self, node: Sketch, out: Node, bindings: list[BindingReport]) -> None:
-        if node.radius > 0:
-            self._snap(out, bindings, "cornerRadius", "radius", node.radius)
-
-    def _snap(
-        self,
-        out: Node,
-        bindings: list[BindingReport],
-        field_name: str,
-        kind: Literal["spacing", "radius"],
-        value: float,
-    ) -> None:
-        choice = self.scale.snap(kind, value)
-        self.totals.spacings += 1
-        if choice.token is None:
-            out[field_name] = round(value, 2)  # type: ignore[literal-required]
-            bindings.append(self._unbound(field_name, kind, f"{value:g}"))
-            return
-        self.totals.spacings_bound += 1
-        out[field_name] = choice.token.value  # type: ignore[literal-required]
-        out.setdefault("boundVariables", {})[field_name] = choice.token.key or choice.token.id
-        bindings.append(
-            {
-                "field": field_name,
-                "token": choice.token.name,
-                "id": choice.token.id,
-                "role": kind,
-                "drawn": f"{value:g}",
-                "distance": choice.distance,
-            }
-        )
 
     # -- output -------------------------------------------------------------------------------------------
 
@@ -748,7 +637,7 @@ class _Builder:
             "nodes": self.totals.design_nodes,
             "frames": self.totals.frames,
             "autoLayoutFrames": self.totals.auto_layout,
-            "textNodes": self.totals.texts,
+            "textNodes": self.binder.texts,
             "absoluteNodes": 0,
             "visibleElements": self.totals.instances + self.totals.icons,
         }
@@ -766,12 +655,9 @@ class _Builder:
                     "root": root,
                 }
             ],
-            "tokens": {
-                "color": {name: {"hex": value} for name, value in sorted(self.color_tokens.items())},
-                "text": dict(sorted(self.text_tokens.items())),
-            },
-            "styleBindings": dict(sorted(self.bindings.items())),
-            "styleBindingDetails": dict(sorted(self.details.items())),
+            "tokens": self.binder.tokens(),
+            "styleBindings": dict(sorted(self.binder.bindings.items())),
+            "styleBindingDetails": dict(sorted(self.binder.details.items())),
             "styleSources": sources,
             "outcomes": outcomes,
             "flagCount": sum(1 for o in outcomes if o["flagged"]),
@@ -787,7 +673,7 @@ class _Builder:
         if memo.unreadable:
             self.outcomes.append(
                 outcome(
-                    f"memo:{memo.node.id}",
+                    f"memo:{memo.source or memo.node.id}",
                     "design_memo_unreadable",
                     f"memo {memo.text!r}: could not read {', '.join(memo.unreadable)!r}",
                     screen_id=self.screen_id,
@@ -795,7 +681,7 @@ class _Builder:
                 )
             )
         return {
-            "nodeId": memo.node.id,
+            "nodeId": memo.source or memo.node.id,
             "text": memo.text,
             "target": memo.target.id if memo.target is not None else None,
             "read": dict(sorted(memo.read.items())),
@@ -803,7 +689,7 @@ class _Builder:
         }
 
     def _screen_totals(self, memos: Sequence[Memo]) -> ScreenTotals:
-        t = self.totals
+        t, b = self.totals, self.binder
         return {
             "screenId": self.screen_id,
             "wireframeNodes": sum(1 for _ in self.root.walk()),
@@ -813,12 +699,12 @@ class _Builder:
             "instances": t.instances,
             "icons": t.icons,
             "notMapped": t.not_mapped,
-            "texts": t.texts,
-            "textsStyled": t.texts_styled,
-            "paints": t.paints,
-            "paintsBound": t.paints_bound,
-            "spacings": t.spacings,
-            "spacingsBound": t.spacings_bound,
+            "texts": b.texts,
+            "textsStyled": b.texts_styled,
+            "paints": b.paints,
+            "paintsBound": b.paints_bound,
+            "spacings": b.spacings,
+            "spacingsBound": b.spacings_bound,
             "framesWithChildren": t.frames_with_children,
             "autoLayoutFrames": t.auto_layout,
         }

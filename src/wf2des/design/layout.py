@@ -267,9 +267,9 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
     box = wrap_box(wrap)
     if wrap.direction == "VERTICAL":
         items, gap = _proximity(wrap.members)
-        if len(items) == len(wrap.members):  # no sub-groups: the tightest gap keeps the members together
+        if len(items) == len(wrap.members):  # no sub-groups: their gaps are alike, take the typical one
             gaps = _gaps_in_order([box_of(m) for m in wrap.members])
-            gap = round(min(gaps), 2) if gaps else 0.0
+            gap = round(median(gaps), 2) if gaps else 0.0
         counter: Literal["MIN", "CENTER", "MAX"]
         counter = "CENTER" if wrap.centred else _counter(box, [box_of(m) for m in wrap.members], "VERTICAL")
         if wrap.end:
@@ -296,11 +296,28 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
             absolute.extend(n for n in column if n is not widest)
     boxes = [box_of(item) for item in flowing]
     gaps = [max(0.0, b.x - a.right) for a, b in itertools.pairwise(boxes)]
+    if len(flowing) >= 3 and _pinned_end(parent, boxes, gaps):
+        # The last child sits at the right edge, far from the rest (a row's action): the rest become a row
+        # of their own and SPACE_BETWEEN keeps both ends where they were drawn.
+        last = boxes[-1]
+        rest = tuple(m for m in wrap.members if isinstance(m, Sketch) and box_of(m).x < last.x)
+        flowing, absolute = [Wrap("HORIZONTAL", rest), flowing[-1]], []
+        boxes = [box_of(item) for item in flowing]
+        gaps = [max(0.0, boxes[1].x - boxes[0].right)]
     gap = round(min(gaps), 2) if gaps else 0.0
     spread = _spread(parent, boxes, gaps, -1.0) if len(flowing) == 2 else False
     counter = _counter(box, boxes, "HORIZONTAL")
     return box, Flow(
         "HORIZONTAL", tuple(flowing), gap, (0.0, 0.0, 0.0, 0.0), counter, spread, tuple(absolute)
+    )
+
+
+def _pinned_end(parent: Sketch, row: Sequence[Sketch], gaps: Sequence[float]) -> bool:
+    rest = sorted(gaps[:-1])
+    typical = rest[len(rest) // 2]
+    margin = row[0].x - parent.x
+    return (
+        gaps[-1] >= 40 and gaps[-1] > 2.5 * (typical + 1) and abs(parent.right - row[-1].right - margin) <= 4
     )
 
 

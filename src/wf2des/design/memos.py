@@ -99,6 +99,7 @@ class Memo:
     read: dict[str, str] = field(default_factory=dict)
     unreadable: list[str] = field(default_factory=list)
     target: Sketch | None = None
+    source: str = ""  # "annotation:<node id>" for a Figma annotation; else the memo is its own node
 
 
 def parse_memo(text: str) -> tuple[dict[str, str], list[str]]:

@@ -65,6 +65,9 @@ def test_every_screen(path: Path, kit: DesignLibrary) -> None:
     for node in nodes:
         if node["type"] == "INSTANCE":
             assert all(isinstance(v, str) for v in node["componentProperties"].values())
+            # What the plugin builds if the import fails: the element as drawn, under the same id.
+            assert node["fallback"]["id"] == node["id"]
+            assert node["fallback"]["type"] == "FRAME"
         if node["type"] == "FRAME" and len(node.get("children") or ()) >= 2:
             assert node.get("layoutMode") in ("HORIZONTAL", "VERTICAL")
     assert json.dumps(result.spec) == json.dumps(generate_design(screen["frame"], kit, CONFIG).spec)
@@ -98,6 +101,7 @@ def test_a_second_library_gets_its_own_names(kit: DesignLibrary) -> None:
     assert node["variantProperties"] == {"Kind": "Destructive", "Scale": "L"}
     text_property = next(k for k in node["componentProperties"] if k.startswith("Text#"))
     assert node["componentProperties"][text_property] == "Delete"
+    assert [c["characters"] for c in node["fallback"]["children"]] == ["Delete"]
     assert _instance(result, ghost["id"])["variantProperties"] == {"Kind": "Ghost", "Scale": "S"}
 
 
@@ -128,6 +132,16 @@ def test_annotations_are_memos_on_their_own_node(kit: DesignLibrary) -> None:
     button = screen.button(None, "Save", 20, 20)
     result = _design(screen, kit, annotations={button["id"]: ["danger"]})
     assert _instance(result, button["id"])["variantProperties"]["Kind"] == "Destructive"
+
+
+def test_an_annotation_no_rule_reads_or_on_an_unknown_node_is_reported(kit: DesignLibrary) -> None:
+    screen = Screen(7, "T", 400, 200)
+    button = screen.button(None, "Save", 20, 20)
+    result = _design(screen, kit, annotations={button["id"]: ["ask legal"], "99:99": ["primary"]})
+    memos = {m["nodeId"]: m for m in result.report["memos"]}
+    assert memos[f"annotation:{button['id']}"]["unreadable"] == ["ask legal"]
+    assert memos["annotation:99:99"]["unreadable"] == ["(annotated node 99:99 is not in the wireframe)"]
+    assert [o["kind"] for o in result.spec["outcomes"]] == ["design_memo_unreadable"] * 2
 
 
 def test_config_rules_come_first(kit: DesignLibrary) -> None:
