@@ -72,8 +72,8 @@ LABELS: Mapping[str, Mapping[str, Any]] = {
         "select": ("Select", {"Size": _SIZES}),
         "textarea": ("Textarea", {}),
         "checkbox": ("Checkbox", {"State": {True: "Checked", False: "Unchecked"}}),
-        "radio": ("Radio", {}),
-        "toggle": ("ToggleSwitch", {}),
+        "radio": ("Radio", {"State": {True: "Checked", False: "Unchecked"}}),
+        "toggle": ("ToggleSwitch", {"Checked": {True: "True", False: "False"}}),
         "avatar": ("Avatar", {}),
         "badge": ("Label", {}),
         "image": (None, {}),
@@ -113,6 +113,7 @@ _INTENT_KEY = {
     "Ticked": "checked",
     "Selected": "checked",
     "On": "checked",
+    "Checked": "checked",
 }
 
 

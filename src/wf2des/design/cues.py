@@ -194,6 +194,8 @@ def _by_name(node: Sketch, siblings: Sequence[Sketch], library: DesignLibrary) -
         roles = ["icon"]
     if not roles and set_hint is None:
         return None
+    if any(not _drawing_part(p, node) for p in node.children):
+        return None  # named for a control or a set (Dialog, Box) but holding boxes of its own: a container
     # "Radio button", "Toggle switch button": the more specific word wins over the generic "button".
     specific = [r for r in roles if r != "button"]
     role = specific[0] if specific else roles[0] if roles else "component"
@@ -259,8 +261,9 @@ def _drawing_part(part: Sketch, owner: Sketch) -> bool:
         return True
     if part.type in ("VECTOR", "LINE"):
         return True
-    small = part.width <= 24 and part.height <= 24
-    return small and all(_drawing_part(p, owner) for p in part.children)
+    inner = all(_drawing_part(p, owner) for p in part.children)
+    unpainted = part.fill is None and part.stroke is None  # a wrapper around a label, as Code2WF draws it
+    return inner and (unpainted or (part.width <= 24 and part.height <= 24))
 
 
 def _by_shape(node: Sketch, siblings: Sequence[Sketch]) -> Understood | None:

@@ -110,3 +110,13 @@ def test_generic_names_are_not_names(kit: DesignLibrary) -> None:
     plain = screen.frame(None, 10, 10, 100, 100, name="Frame 12")
     root = read_sketch(screen.root)
     assert plain["id"] not in understand(root, kit)
+
+
+def test_a_layer_named_like_a_set_that_holds_controls_is_a_container(kit: DesignLibrary) -> None:
+    screen = Screen(1, "T", 400, 300)
+    holder = screen.frame(None, 10, 10, 300, 200, name="Tick box")
+    field = screen.field(holder, 20, 60, 200, placeholder="Email", named="Input")
+    root = read_sketch(screen.root)
+    found = understand(root, kit)
+    assert holder["id"] not in found
+    assert found[field["id"]].role == "input"
