@@ -211,6 +211,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/projects/{projectId}/design-generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List / discover design generations */
+        get: operations["list_design_generations_v1_projects__projectId__design_generations_get"];
+        put?: never;
+        /**
+         * Start design generations: one wireframe frame over REST, or the plugin's snapshot of frames
+         * @description `application/json` (`figmaFileKey`, `wireframeNodeId`): the worker reads the frame with `GET /v1/files/:key/nodes`. `multipart/form-data`: the plugin's `JSON_REST_V1` export of one or more frames (a `frames` part each) and their annotations. Either way the answer lists one generation per frame, in the order sent; `Location` names it when there is exactly one.
+         */
+        post: operations["create_design_generations_v1_projects__projectId__design_generations_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One design generation */
+        get: operations["get_design_generation_v1_projects__projectId__design_generations__designGenerationId__get"];
+        put?: never;
+        post?: never;
+        /** Soft-delete a design generation */
+        delete: operations["delete_design_generation_v1_projects__projectId__design_generations__designGenerationId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The design spec (completed generations only) */
+        get: operations["get_design_result_v1_projects__projectId__design_generations__designGenerationId__result_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each wireframe element became (completed generations only) */
+        get: operations["get_design_report_v1_projects__projectId__design_generations__designGenerationId__report_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The design's preview image */
+        get: operations["get_design_preview_v1_projects__projectId__design_generations__designGenerationId__preview_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/materialization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the design was placed in Figma, and the plugin's report */
+        get: operations["get_design_materialization_v1_projects__projectId__design_generations__designGenerationId__materialization_get"];
+        put?: never;
+        /**
+         * Report placement of the design in Figma (idempotent), optionally with the plugin's report
+         * @description The body is optional: a `MaterializationReport` (JSON, at most 64 KiB), as for Code2WF.
+         */
+        post: operations["materialize_design_v1_projects__projectId__design_generations__designGenerationId__materialization_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/v1/code2wf/{code2wfId}/events": {
         parameters: {
             query?: never;
@@ -222,6 +333,23 @@ export interface paths {
         put?: never;
         /** Terminal event from a worker (Standard Webhooks signature with the job's callback key) */
         post: operations["receive_event_internal_v1_code2wf__code2wfId__events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/v1/design-generations/{designGenerationId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Terminal event of a design generation (Standard Webhooks, signed with the job's callback key) */
+        post: operations["receive_design_event_internal_v1_design_generations__designGenerationId__events_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -533,6 +661,105 @@ export interface components {
             runId: string;
             /** Files */
             files: string[];
+        };
+        /** DesignEventAck */
+        DesignEventAck: {
+            /** Designgenerationid */
+            designGenerationId: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /**
+             * Applied
+             * @description false when the event repeated one already recorded
+             */
+            applied: boolean;
+        };
+        /**
+         * DesignGenerationBatch
+         * @description What a create answers: one generation per wireframe frame, in the order the frames were sent (one
+         *     item for a ``figmaFileKey`` + ``wireframeNodeId`` request).
+         */
+        DesignGenerationBatch: {
+            /** Items */
+            items: components["schemas"]["DesignGenerationOut"][];
+        };
+        /** DesignGenerationList */
+        DesignGenerationList: {
+            /** Items */
+            items: components["schemas"]["DesignGenerationOut"][];
+            /** Nextcursor */
+            nextCursor: string | null;
+        };
+        /** DesignGenerationOut */
+        DesignGenerationOut: {
+            /** Designgenerationid */
+            designGenerationId: string;
+            /** Organizationid */
+            organizationId: number;
+            /** Projectid */
+            projectId: number;
+            /** Figmafilekey */
+            figmaFileKey: string;
+            /** Wireframenodeid */
+            wireframeNodeId: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /** Attempt */
+            attempt: number;
+            /** Flagcount */
+            flagCount: number | null;
+            /** Resulturl */
+            resultUrl: string | null;
+            /** Errormessage */
+            errorMessage: string | null;
+            /** Materializedat */
+            materializedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Createdby */
+            createdBy: string;
+            /** Updatedby */
+            updatedBy: string;
+        };
+        /** DesignMaterialization */
+        DesignMaterialization: {
+            /** Designgenerationid */
+            designGenerationId: string;
+            /**
+             * Materializedat
+             * Format: date-time
+             */
+            materializedAt: string;
+            /** @description the plugin's placement report, when it sent one */
+            report?: components["schemas"]["MaterializationReport"] | null;
+        };
+        /**
+         * DesignReport
+         * @description The per-element report of a design generation (what was mapped, bound, snapped, or not mapped and
+         *     why; totals per screen). Only its version field is spelled out here.
+         */
+        DesignReport: {
+            /**
+             * Schema
+             * @description the report's format version
+             */
+            schema: string;
+        } & {
+            [key: string]: unknown;
         };
         /** EventAck */
         EventAck: {
@@ -1708,6 +1935,551 @@ export interface operations {
             };
         };
     };
+    list_design_generations_v1_projects__projectId__design_generations_get: {
+        parameters: {
+            query?: {
+                figmaFileKey?: string | null;
+                wireframeNodeId?: string | null;
+                status?: ("processing" | "completed" | "failed") | null;
+                materialized?: boolean | null;
+                limit?: number;
+                cursor?: string | null;
+            };
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignGenerationList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_design_generations_v1_projects__projectId__design_generations_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Figmafilekey */
+                    figmaFileKey: string;
+                    /** Wireframenodeid */
+                    wireframeNodeId: string;
+                };
+                "multipart/form-data": {
+                    figmaFileKey: string;
+                    /** @description one part per wireframe frame: its JSON_REST_V1 export ({"document": {…}}) */
+                    frames: string[];
+                    /** @description JSON {nodeId: [label, …]}: the annotations of nodes inside the frames */
+                    annotations?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignGenerationBatch"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_generation_v1_projects__projectId__design_generations__designGenerationId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignGenerationOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_design_generation_v1_projects__projectId__design_generations__designGenerationId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_result_v1_projects__projectId__design_generations__designGenerationId__result_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The design spec JSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Code2wfSpec"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_report_v1_projects__projectId__design_generations__designGenerationId__report_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The per-element report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_preview_v1_projects__projectId__design_generations__designGenerationId__preview_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview PNG the worker drew of the design (immutable) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_materialization_v1_projects__projectId__design_generations__designGenerationId__materialization_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignMaterialization"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    materialize_design_v1_projects__projectId__design_generations__designGenerationId__materialization_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MaterializationReport"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignMaterialization"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     receive_event_internal_v1_code2wf__code2wfId__events_post: {
         parameters: {
             query?: never;
@@ -1760,6 +2532,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventAck"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receive_design_event_internal_v1_design_generations__designGenerationId__events_post: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path: {
+                designGenerationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Type
+                     * @default design_generation.completed
+                     * @constant
+                     */
+                    type?: "design_generation.completed";
+                    /** Attempt */
+                    attempt: number;
+                    /** Resulturl */
+                    resultUrl: string;
+                    /** Flagcount */
+                    flagCount: number;
+                } | {
+                    /**
+                     * Type
+                     * @default design_generation.failed
+                     * @constant
+                     */
+                    type?: "design_generation.failed";
+                    /** Attempt */
+                    attempt: number;
+                    /** Resulturl */
+                    resultUrl?: string | null;
+                    /** Errormessage */
+                    errorMessage: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignEventAck"];
                 };
             };
             /** @description Bad request */

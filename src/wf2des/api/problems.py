@@ -24,6 +24,7 @@ from wf2des.core.errors import (
     ServiceUnavailable,
     TooManyRequests,
     Unauthorized,
+    UnsupportedMediaType,
     Wf2desError,
 )
 from wf2des.core.logging import get_logger
@@ -54,6 +55,7 @@ _BY_STATUS: dict[int, type[Wf2desError]] = {
         Conflict,
         PayloadTooLarge,
         TooManyRequests,
+        UnsupportedMediaType,
         InvalidInput,
         Wf2desError,
         ServiceUnavailable,

@@ -12,6 +12,7 @@ from fastapi import APIRouter
 
 from wf2des.api.code2wf.endpoints import router as code2wf
 from wf2des.api.component_sweeps.endpoints import router as component_sweeps
+from wf2des.api.design_generations.endpoints import router as design_generations
 from wf2des.api.events.endpoints import router as events
 from wf2des.api.figma_connection.endpoints import callback_router as figma_callback
 from wf2des.api.figma_connection.endpoints import router as figma_connection
@@ -29,6 +30,7 @@ ROUTERS: list[APIRouter] = [
     health,
     page_imports,
     code2wf,
+    design_generations,
     events,
     figma_files,
     component_sweeps,

@@ -18,6 +18,9 @@ class ApiSettings(BaseSettings):
     max_body_bytes: int = 64 * 1024
     max_config_bytes: int = 256 * 1024
     max_report_bytes: int = 1024 * 1024
+    # A design generation's snapshot upload: the largest part (one frame's export, or the annotations); the
+    # whole multipart body may be this plus the multipart overhead.
+    max_snapshot_bytes: int = 8 * 1024 * 1024
 
     job_deadline_seconds: int = 15 * 60
     relay_enabled: bool = True

@@ -27,6 +27,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── PayloadTooLarge                  413 payload_too_large
     ├── TooManyRequests                  429 too_many_requests (sends Retry-After)
     │   └── TooManyClientSessions        429 too_many_sign_ins_from_client api.plugin_sessions.service
+    ├── UnsupportedMediaType             415 unsupported_media_type
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
     │   ├── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
@@ -54,7 +55,8 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │       ├── FigmaServerError         502 figma_server_error
     │       └── RateLimited              502 figma_rate_limited
     ├── BudgetExceeded                   500 generation_timeout            workers.code2wf.deadline
-    └── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+    ├── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+    └── DesignFailed                     500 design_generation_failed      workers.design.failure
 
 ``code`` is part of the API (the plugin's types and clients branch on it): never change one. A raise site
 may name a more specific code (``NotFound(..., code="preview_not_found")``); status and title stay its
@@ -88,6 +90,7 @@ __all__ = [
     "StoreError",
     "TooManyRequests",
     "Unauthorized",
+    "UnsupportedMediaType",
     "Wf2desError",
     "WireframeTooLarge",
 ]
@@ -185,6 +188,12 @@ class TooManyRequests(Wf2desError):
     def __init__(self, detail: str, *, retry_after_seconds: int, code: str | None = None) -> None:
         super().__init__(detail, code=code)
         self.retry_after_seconds = max(1, retry_after_seconds)
+
+
+class UnsupportedMediaType(Wf2desError):
+    status = 415
+    code = "unsupported_media_type"
+    title = "Unsupported media type"
 
 
 class InvalidInput(Wf2desError):

@@ -37,6 +37,7 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.Conflict": (409, "conflict", "Conflict"),
     "wf2des.core.errors.BlobExists": (409, "blob_exists", "Conflict"),
     "wf2des.core.errors.PayloadTooLarge": (413, "payload_too_large", "Payload too large"),
+    "wf2des.core.errors.UnsupportedMediaType": (415, "unsupported_media_type", "Unsupported media type"),
     "wf2des.core.errors.InvalidInput": (422, "invalid_input", "Invalid input"),
     "wf2des.core.errors.WireframeTooLarge": (422, "wireframe_too_large", "Invalid input"),
     "wf2des.core.errors.ServiceUnavailable": (503, "unavailable", "Service unavailable"),
@@ -99,6 +100,7 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.integrations.figma._errors.RateLimited": (502, "figma_rate_limited", "Error"),
     "wf2des.workers.code2wf.deadline.BudgetExceeded": (500, "generation_timeout", "Internal error"),
     "wf2des.workers.code2wf.pipeline.GenerationFailed": (500, "generation_failed", "Internal error"),
+    "wf2des.workers.design.failure.DesignFailed": (500, "design_generation_failed", "Internal error"),
 }
 
 
@@ -125,6 +127,7 @@ ERRORS = _every_error_class()
 # The few classes whose constructor takes more than the detail sentence.
 _FACTORIES: dict[str, Callable[[type[Any]], Wf2desError]] = {
     "wf2des.workers.code2wf.pipeline.GenerationFailed": lambda cls: cls("It failed.", "timeout"),
+    "wf2des.workers.design.failure.DesignFailed": lambda cls: cls("It failed.", "figma_error"),
     "wf2des.integrations.figma._errors.RateLimited": lambda cls: cls(
         retry_at=datetime(2026, 1, 1, tzinfo=UTC), retry_after=7200, cap=3600
     ),

@@ -132,14 +132,11 @@ async def materialize_code2wf(
     report = materialization.parse_report(await materialization.read_body(request))
     row = await service.materialize(session, scope, code2wf_id, principal.subject)
     assert row.materialized_at is not None
+    owner = materialization.ReportOwner.code2wf(scope.organization_id, scope.project_id, row.id, row.attempt)
     if report is not None:
-        await materialization.store_report(
-            blobs, scope.organization_id, scope.project_id, row.id, row.attempt, report
-        )
+        await materialization.store_report(blobs, owner, report)
     else:
-        report = await materialization.read_report(
-            blobs, scope.organization_id, scope.project_id, row.id, row.attempt
-        )
+        report = await materialization.read_report(blobs, owner)
     return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
 
 
@@ -155,9 +152,8 @@ async def get_materialization(
     row = await service.get(session, scope, code2wf_id)
     if row.materialized_at is None:
         raise NotFound("The generation has not been placed in Figma yet.", code="not_materialized")
-    report = await materialization.read_report(
-        blobs, scope.organization_id, scope.project_id, row.id, row.attempt
-    )
+    owner = materialization.ReportOwner.code2wf(scope.organization_id, scope.project_id, row.id, row.attempt)
+    report = await materialization.read_report(blobs, owner)
     return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
 
 

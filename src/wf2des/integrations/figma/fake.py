@@ -13,11 +13,12 @@ registered with ``library="primer"`` serves GitHub's Primer design system, gener
     GET /v1/files/:key/component_sets  GET /v1/files/:key/styles
 
 Each registered file is a :class:`FakeFile` whose transformations are applied when answering: scale the
-component (or style) count, rename or remove components, bump ``version``. Colour *variables* are not in the
-recordings, so they are derived from the solid FILL styles (one collection); the Primer file has its own.
-Faults are queued per endpoint kind (``_KINDS``): 429 with ``Retry-After`` (and the ``X-Figma-Plan-Tier`` /
-``X-Figma-Rate-Limit-Type`` headers), 5xx, a slow answer (for client timeouts); ``variables_forbidden``
-answers 403 on both variables endpoints (the Enterprise-only API).
+component (or style) count, rename or remove components, bump ``version``, or serve a working file's own
+document (``document=``, e.g. the sketched wireframe of :mod:`wf2des.integrations.figma.wireframes`). Colour
+*variables* are not in the recordings, so they are derived from the solid FILL styles (one collection); the
+Primer file has its own. Faults are queued per endpoint kind (``_KINDS``): 429 with ``Retry-After`` (and the
+``X-Figma-Plan-Tier`` / ``X-Figma-Rate-Limit-Type`` headers), 5xx, a slow answer (for client timeouts);
+``variables_forbidden`` answers 403 on both variables endpoints (the Enterprise-only API).
 
 Two quirks of the 2020 recording are normalised so answers match today's OpenAPI description: it lacks
 ``editorType`` and ``componentSets``. ``requests`` counts every request, per endpoint kind.
@@ -141,6 +142,9 @@ class FakeFile:
     # "recorded": the 205 recorded icons; "uikit": the made-up UI kit; "primer": GitHub's Primer design system
     # (``components``/``styles`` scaling does not apply to it; renames, removals and extra styles do).
     library: str = "recorded"
+    # A working file's own document (a DOCUMENT node, e.g. ``wireframes.sample_working_document()``): served
+    # instead of the recording, with no components or styles, and its nodes answered by ``/nodes``.
+    document: JSON | None = None
 
     def __post_init__(self) -> None:
         if self.library == "primer" and self.name == "Figma Export":
@@ -214,6 +218,9 @@ class FakeFigma:
         }
         body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
         body["document"] = _trim(self._file["document"], depth)
+        if f.document is not None:
+            body.update(document=_trim(f.document, depth), components={}, styles={})
+            return body
         if f.library == "uikit":
             document, _, sets = self.uikit()
             body["document"] = _trim(document, depth)
@@ -244,9 +251,9 @@ class FakeFigma:
     ) -> JSON:
         if f.library == "primer":
             return self._primer_nodes_body(f, ids, depth, paths)
-        styles = self.styles_of(f)
+        styles = self.styles_of(f) if f.document is None else {}
         nodes: dict[str, JSON | None] = {}
-        components = self.component_nodes(f)
+        components = self.component_nodes(f) if f.document is None else _index_nodes(f.document)
         for node_id in ids:
             found = styles.get(node_id)
             if found:
