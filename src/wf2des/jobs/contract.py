@@ -136,6 +136,8 @@ class DesignGenerationJob(BaseModel):
     callback_url: str
     callback_key: str
     deadline: datetime
+    # As in ComponentSweepJob: the organization's Figma token, sealed, for the wireframe and library reads.
+    figma_token: str | None = Field(default=None, repr=False)
 
     def scope(self) -> ProjectScope:
         """The project this job acts in, as the API authorized it before publishing the job."""

@@ -34,7 +34,7 @@ from wf2des.integrations.docstore.project_files import FileRole
 from wf2des.integrations.figma import client_from_settings
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.integrations.figma.fake_oauth import FakeFigmaOAuth
-from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, ComponentSweepJob
+from wf2des.jobs.contract import COMPONENT_SWEEP_RUN, DESIGN_GENERATE, ComponentSweepJob, DesignGenerationJob
 from wf2des.pg.settings import PgSettings
 from wf2des.workers.component_sweep.tasks import run_component_sweep
 
@@ -213,6 +213,33 @@ def test_another_organizations_file_can_be_neither_registered_nor_swept(
         stored = ProjectFileRegistrations(docs).get(scope2, LIB)
         assert stored is not None
         assert not stored.get("style_captures")
+
+
+def test_a_design_generation_reads_figma_as_its_own_organization(
+    figma_live: Live, fake: FakeFigma, mint: Any
+) -> None:
+    """The wireframe and library reads of a design generation carry the caller's organization's token, so
+    a file key copied from another organization's share link reads nothing of theirs."""
+    assert fake.oauth is not None
+    (org1, _), (org2, proj2) = _org_project(figma_live), _org_project(figma_live)
+    with figma_live.client(mint(org1)) as one, figma_live.client(mint(org2)) as two:
+        _connect(one, fake, org1, "alice")
+        _connect(two, fake, org2, "bob")
+        started = two.post(
+            f"/v1/projects/{proj2}/design-generations",
+            json={"figmaFileKey": LIB, "wireframeNodeId": "1:2"},
+        )
+        assert started.status_code == 202, started.text
+        [item] = started.json()["items"]
+        [(payload,)] = figma_live.sql(
+            "SELECT payload FROM outbox WHERE task_name = %s AND payload->>'design_generation_id' = %s",
+            DESIGN_GENERATE,
+            item["designGenerationId"],
+        )
+    job = DesignGenerationJob.model_validate(payload)
+    assert job.figma_token is not None
+    assert not any(token in job.figma_token for token in fake.oauth.issued)  # sealed in the outbox
+    assert fake.oauth.account_of(Sealer(JOB_KEY, setting="K").open(job.figma_token)) == "bob"
 
 
 def test_status_refresh_and_disconnect(

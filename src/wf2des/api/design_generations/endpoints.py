@@ -30,6 +30,7 @@ from wf2des.api.design_generations.snapshot import (
     parse_annotations,
     parse_frame,
 )
+from wf2des.api.figma_connection.access import sealed_job_token
 from wf2des.api.ids import ResourceId
 from wf2des.api.openapi_schema import inline_defs
 from wf2des.api.problems import problem_responses
@@ -96,6 +97,9 @@ async def create_design_generations(
     blobs: BlobsDep,
 ) -> Response:
     media_type = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if media_type not in ("application/json", "multipart/form-data"):
+        raise UnsupportedMediaType("Send application/json or multipart/form-data.")
+    figma_token = await sealed_job_token(session, state, scope.organization_id)
     if media_type == "application/json":
         body = _create_body(await request.body())
         rows = [
@@ -107,9 +111,10 @@ async def create_design_generations(
                 body.wireframe_node_id,
                 settings=state.settings,
                 api_settings=state.api_settings,
+                figma_token=figma_token,
             )
         ]
-    elif media_type == "multipart/form-data":
+    else:
         figma_file_key, frames, annotations = await _snapshot_form(
             request, state.api_settings.max_snapshot_bytes
         )
@@ -123,9 +128,8 @@ async def create_design_generations(
             blobs,
             settings=state.settings,
             api_settings=state.api_settings,
+            figma_token=figma_token,
         )
-    else:
-        raise UnsupportedMediaType("Send application/json or multipart/form-data.")
     headers = {}
     if len(rows) == 1:
         headers["Location"] = f"/v1/projects/{scope.project_id}/design-generations/{rows[0].id}"

@@ -54,6 +54,7 @@ async def create_from_rest(
     *,
     settings: Settings,
     api_settings: ApiSettings,
+    figma_token: str | None = None,
 ) -> DesignGenerationRecord:
     """One generation whose worker reads the frame from Figma (``GET /v1/files/:key/nodes``)."""
     return await _create_row(
@@ -66,6 +67,7 @@ async def create_from_rest(
         snapshot_key=None,
         settings=settings,
         api_settings=api_settings,
+        figma_token=figma_token,
     )
 
 
@@ -80,6 +82,7 @@ async def create_from_snapshot(
     *,
     settings: Settings,
     api_settings: ApiSettings,
+    figma_token: str | None = None,
 ) -> list[DesignGenerationRecord]:
     """One generation per uploaded frame, each reading its own stored snapshot."""
     rows = []
@@ -99,6 +102,7 @@ async def create_from_snapshot(
                 snapshot_key=key,
                 settings=settings,
                 api_settings=api_settings,
+                figma_token=figma_token,
             )
         )
     return rows
@@ -115,6 +119,7 @@ async def _create_row(
     snapshot_key: str | None,
     settings: Settings,
     api_settings: ApiSettings,
+    figma_token: str | None,
 ) -> DesignGenerationRecord:
     job = DesignGenerationJob(
         design_generation_id=generation_id,
@@ -131,6 +136,7 @@ async def _create_row(
             settings.webhook_secret.get_secret_value(), generation_id, "design_generation"
         ),
         deadline=datetime.now(UTC) + timedelta(seconds=api_settings.job_deadline_seconds),
+        figma_token=figma_token,
     )
     row = await DesignGenerationRepository(session).add_with_outbox(
         scope,

@@ -199,7 +199,7 @@ def _read_inputs(
 ) -> Inputs:
     """Figma is read only for what the generation needs: a snapshot of a project without library files
     or config is designed without a token (from the snapshot alone, with no DESIGN area)."""
-    if runtime.settings.figma_token is not None:
+    if job.figma_token is not None or runtime.settings.figma_token is not None:
         return read_figma(runtime.settings, job, libraries, config, snapshot, runtime.design_libraries)
     if snapshot is None or libraries:
         raise DesignFailed(

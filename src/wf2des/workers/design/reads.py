@@ -106,7 +106,7 @@ async def _read_figma(
     snapshot: Wireframe | None,
     cache: LibraryCache,
 ) -> Inputs:
-    async with client_from_settings(settings) as client:
+    async with client_from_settings(settings, job_token=job.figma_token) as client:
         try:
             wireframe, version = (snapshot, None) if snapshot is not None else await _frame(client, job)
             area, area_error, pages_version = await _design_area(client, job.figma_file_key, config)
