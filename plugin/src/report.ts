@@ -19,6 +19,33 @@ export interface FailedImport {
   reason: string;
 }
 
+/** A node placed other than the spec says (or not at all) because Figma refused something, and why. */
+export interface NodeFallback {
+  nodeId: string;
+  name: string;
+  reason: string;
+}
+
+/** A layer of an earlier placement, named for the designer. */
+export interface PlacedLayer {
+  nodeId: string;
+  name: string;
+}
+
+/** What placing again does to an earlier placement of the same generation (before and after). */
+export interface ReplaceSummary {
+  /** Layers the designer had not touched: rebuilt from the spec. */
+  updated: number;
+  /** Layers the designer changed or moved: left as they are. */
+  kept: PlacedLayer[];
+  /** Layers the designer deleted: not placed again. */
+  deleted: PlacedLayer[];
+  /** Layers the spec has that the earlier placement did not. */
+  added: number;
+  /** Layers the designer added inside placed frames: carried over. */
+  designerLayers: number;
+}
+
 export interface PlacementReport {
   generationId: string;
   nodeCount: number;
@@ -26,6 +53,10 @@ export interface PlacementReport {
   missingFonts: MissingFont[];
   unboundTokens: UnboundToken[];
   failedImports: FailedImport[];
+  /** Per-node fallbacks: what Figma refused and what was placed instead. */
+  fallbacks: NodeFallback[];
+  /** Set when an earlier placement of this generation was found and updated. */
+  replace: ReplaceSummary | null;
   boundTokens: number;
   notes: number;
   durationMs: number;

@@ -95,17 +95,17 @@ describe('controller', () => {
       'POST /v1/projects/1/code2wf/g1/materialization': () => ({ status: 200, body: { code2wfId: 'g1', materializedAt: '2026-12-01T12:00:00Z' } }),
     });
     const figma = createFakeFigma();
-    let texts = 0;
+    // One refused node only falls back; a placement fails whole when no screen at all can be made.
     const failing = new Proxy(figma, {
       get(target, prop, receiver) {
-        if (prop === 'createText') return () => (++texts === 2 ? (() => { throw new Error('Figma is out of memory'); })() : target.createText());
+        if (prop === 'createFrame') return () => { throw new Error('Figma is out of memory'); };
         const v = Reflect.get(target, prop, receiver) as unknown;
         return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },
     });
     const { c, messages } = controller(net.fetch, failing);
     expect(await c.place('g1')).toBe(false);
-    expect(messages.at(-1)).toEqual({ type: 'place-failed', code2wfId: 'g1', message: 'placement failed: Figma is out of memory' });
+    expect(messages.at(-1)).toEqual({ type: 'place-failed', code2wfId: 'g1', message: 'placement failed: no screen could be placed (not placed: Figma is out of memory)' });
     expect(net.calls.some((k) => k.includes('materialization'))).toBe(false);
     expect(figma.currentPage.children).toHaveLength(0);
   });

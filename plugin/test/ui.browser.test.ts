@@ -226,7 +226,7 @@ describe('ui.html in Chromium', () => {
       generationId: 'g-done', nodeCount: 188, screens: 1, boundTokens: 9, notes: 0, durationMs: 840, placement: 'designArea', replacedNodes: 0, page: 'Design',
       missingFonts: [{ family: 'Nunito', style: 'Bold', font: 'Nunito Bold', fallback: 'Inter Bold' }],
       unboundTokens: [{ token: 'color/brand', reason: 'Could not find a published variable' }],
-      failedImports: [],
+      failedImports: [], fallbacks: [], replace: null,
     };
     await post({ type: 'placed', code2wfId: 'g-done', report, reported: true, reportError: null });
     const text = await ui.textContent('[data-id="g-done"] .result');
