@@ -86,6 +86,8 @@ export class Builder {
   private readonly pairs: { old: PortChild; fresh: PortSceneNode }[] = [];
   private readonly keeps: Keep[] = [];
   private readonly deleted: PlacedLayer[] = [];
+  /** Deleted children by the frame they were in: still recorded there, so they stay deleted next time. */
+  private readonly deletedIn = new Map<PortFrame | null, string[]>();
   private added = 0;
   private cancelled = false;
   private done = 0;
@@ -103,6 +105,13 @@ export class Builder {
 
   private checkCancel(): void {
     if (this.cancelled) throw new BuildCancelled();
+  }
+
+  private markDeleted(parent: PortFrame | null, specId: string, name: string): void {
+    this.deleted.push({ nodeId: specId, name });
+    const list = this.deletedIn.get(parent) ?? [];
+    list.push(specId);
+    this.deletedIn.set(parent, list);
   }
 
   private fallback(plan: { specId: string; name: string }, reason: string): void {
@@ -276,7 +285,7 @@ export class Builder {
     for (const child of plan.children) {
       const childFate = this.previous.fate(child.specId, plan.specId, fate);
       const old = this.previous.nodes.get(child.specId);
-      if (childFate === 'deleted') this.deleted.push({ nodeId: child.specId, name: child.name });
+      if (childFate === 'deleted') this.markDeleted(f, child.specId, child.name);
       else if (childFate === 'keep' && old) this.keeps.push({ old, parent: f, index: f.children.length });
       else await this.node(child, f, auto, childFate);
     }
@@ -537,10 +546,11 @@ export class Builder {
       n.setPluginData(FINGERPRINT_KEY, fingerprint(n, rootSet.has(n)));
       if (n.type === 'FRAME') {
         const ids = n.children.filter((c) => c.getPluginData(GENERATION_KEY) === this.opts.generationId).map((c) => c.getPluginData(SPEC_NODE_KEY));
-        n.setPluginData(CHILDREN_KEY, JSON.stringify(ids));
+        n.setPluginData(CHILDREN_KEY, JSON.stringify([...ids, ...(this.deletedIn.get(n) ?? [])]));
       }
     }
-    this.figma.root.setPluginData(rootsKey(this.opts.generationId), JSON.stringify(roots.map((r) => r.getPluginData(SPEC_NODE_KEY))));
+    const rootIds = [...roots.map((r) => r.getPluginData(SPEC_NODE_KEY)), ...(this.deletedIn.get(null) ?? [])];
+    this.figma.root.setPluginData(rootsKey(this.opts.generationId), JSON.stringify(rootIds));
   }
 
   /** Builds every screen beside any earlier placement, then swaps it in; on cancel or failure removes what it made. */
@@ -583,7 +593,7 @@ export class Builder {
         const fate = this.previous.fate(screen.root.specId, null, null);
         const old = this.previous.nodes.get(screen.root.specId);
         if (fate === 'deleted') {
-          this.deleted.push({ nodeId: screen.root.specId, name: screen.name });
+          this.markDeleted(null, screen.root.specId, screen.name);
           continue;
         }
         if (fate === 'keep' && old) {
