@@ -1,5 +1,5 @@
 // Messages between the plugin's main thread and its UI iframe.
-import type { PlacementReport } from './report';
+import type { PlacementReport, ReplaceSummary } from './report';
 
 export type Role = 'working' | 'library';
 
@@ -23,6 +23,7 @@ export type AuthState =
 
 export interface GenerationView {
   code2wfId: string;
+  pageImportId: string;
   status: 'processing' | 'completed' | 'failed';
   screenId: string;
   createdAt: string;
@@ -55,15 +56,27 @@ export interface UiState {
   discovery: 'idle' | 'loading' | 'error';
   discoveryError: string | null;
   generations: GenerationView[];
+  /** What is selected on the canvas: where "Place at the selection" would go. */
+  selection: { count: number; name: string | null };
 }
+
+/** Where a placement goes: the DESIGN area (or the generation's own target), or beside the selection. */
+export type PlaceAt = 'designArea' | 'selection';
+
+export type PlacePhase = 'fetching' | 'fonts' | 'library' | 'building' | 'reporting';
+
+/** The widths a generation can be made at from the plugin (desktop, tablet, phone). */
+export const WIDTHS = [1440, 768, 375] as const;
 
 export type ToUi =
   | { type: 'state'; state: UiState }
   | { type: 'preview'; code2wfId: string; png: Uint8Array }
   | { type: 'flags'; code2wfId: string; flags: Flag[]; components: ComponentUse[] }
-  | { type: 'progress'; code2wfId: string; phase: 'fetching' | 'fonts' | 'building' | 'reporting'; done: number; total: number }
+  | { type: 'progress'; code2wfId: string; phase: PlacePhase; done: number; total: number }
+  | { type: 'replace-preview'; code2wfId: string; summary: ReplaceSummary | null }
   | { type: 'placed'; code2wfId: string; report: PlacementReport; reported: boolean; reportError: string | null }
   | { type: 'place-failed'; code2wfId: string; message: string }
+  | { type: 'place-cancelled'; code2wfId: string }
   | { type: 'notice'; level: 'info' | 'error'; message: string };
 
 export type FromUi =
@@ -75,5 +88,9 @@ export type FromUi =
   | { type: 'disconnect' }
   | { type: 'save-areas'; wf: Area; design: Area }
   | { type: 'refresh' }
-  | { type: 'place'; code2wfId: string }
+  | { type: 'inspect'; code2wfId: string }
+  | { type: 'place'; code2wfId: string; at: PlaceAt }
+  | { type: 'cancel-place'; code2wfId: string }
+  | { type: 'generate'; code2wfId: string; widths: number[]; at: PlaceAt }
+  | { type: 'select'; code2wfId: string; specId: string }
   | { type: 'show-flags'; code2wfId: string };

@@ -67,3 +67,20 @@ export interface PlacementReport {
 }
 
 export const PLUGIN_VERSION = '0.1.0';
+
+function count(n: number, word: string): string {
+  return `${n.toLocaleString('en')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The one line `figma.notify` shows after a placement. */
+export function summaryLine(r: PlacementReport): string {
+  const parts = [`wf2des: placed ${count(r.nodeCount, 'layer')} on “${r.page}”`];
+  if (r.replace) {
+    parts.push(`${r.replace.updated.toLocaleString('en')} updated`);
+    if (r.replace.kept.length) parts.push(`${count(r.replace.kept.length, 'edited layer')} kept`);
+    if (r.replace.deleted.length) parts.push(`${r.replace.deleted.length.toLocaleString('en')} deleted stay deleted`);
+  }
+  const fallbacks = r.fallbacks.length + r.missingFonts.length + r.unboundTokens.length + r.failedImports.length;
+  if (fallbacks) parts.push(`${count(fallbacks, 'fallback')} listed in the plugin`);
+  return parts.join(' · ');
+}

@@ -27,6 +27,7 @@ const base: UiState = {
   discovery: 'idle',
   discoveryError: null,
   generations: [],
+  selection: { count: 0, name: null },
 };
 
 async function post(msg: ToUi): Promise<void> {
@@ -92,9 +93,9 @@ async function boxOf(selector: string) {
 }
 
 const gens: GenerationView[] = [
-  { code2wfId: 'g-done', status: 'completed', screenId: 'sb-admin-2 dashboard · 1440', createdAt: '2026-12-01T10:30:00Z', flagCount: 3, errorMessage: null, materializedAt: null },
-  { code2wfId: 'g-busy', status: 'processing', screenId: 'pricing · 1440', createdAt: '2026-12-01T10:31:00Z', flagCount: null, errorMessage: null, materializedAt: null },
-  { code2wfId: 'g-fail', status: 'failed', screenId: 'blog · 1440', createdAt: '2026-12-01T10:20:00Z', flagCount: null, errorMessage: 'The page did not finish rendering within 60 s.', materializedAt: null },
+  { code2wfId: 'g-done', pageImportId: 'p1', status: 'completed', screenId: 'sb-admin-2 dashboard · 1440', createdAt: '2026-12-01T10:30:00Z', flagCount: 3, errorMessage: null, materializedAt: null },
+  { code2wfId: 'g-busy', pageImportId: 'p2', status: 'processing', screenId: 'pricing · 1440', createdAt: '2026-12-01T10:31:00Z', flagCount: null, errorMessage: null, materializedAt: null },
+  { code2wfId: 'g-fail', pageImportId: 'p3', status: 'failed', screenId: 'blog · 1440', createdAt: '2026-12-01T10:20:00Z', flagCount: null, errorMessage: 'The page did not finish rendering within 60 s.', materializedAt: null },
 ];
 const connectedState: UiState = {
   ...base,

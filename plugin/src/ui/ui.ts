@@ -190,7 +190,7 @@ function generation(g: GenerationView, busy: boolean): HTMLElement {
       h('div', { class: 'sub' }, when(g.createdAt)),
       status,
       g.status === 'completed'
-        ? h('div', { class: 'actions' }, h('button', { class: 'primary place', disabled: busy, click: () => send({ type: 'place', code2wfId: g.code2wfId }) }, g.materializedAt ? 'Place again' : 'Place'))
+        ? h('div', { class: 'actions' }, h('button', { class: 'primary place', disabled: busy, click: () => send({ type: 'place', code2wfId: g.code2wfId, at: 'designArea' }) }, g.materializedAt ? 'Place again' : 'Place'))
         : null,
     ),
     openFlags.has(g.code2wfId)
