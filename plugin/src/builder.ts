@@ -29,6 +29,8 @@ export type Phase = 'fonts' | 'library' | 'building';
 export interface BuildOptions {
   generationId: string;
   placementTarget: string | null;
+  /** Place to the right of the target instead of on it (a design beside its wireframe). */
+  besideTarget?: boolean;
   designArea: DesignArea | null;
   /** Nodes built between two pauses; Figma stays responsive while a large spec builds. */
   chunkSize?: number;
@@ -462,7 +464,9 @@ export class Builder {
       let page: PortTargetNode | null = node;
       while (page && page.type !== 'PAGE') page = page.parent;
       const box = node && 'absoluteBoundingBox' in node ? (node as { absoluteBoundingBox: Rect | null }).absoluteBoundingBox : null;
-      if (box && page && (await this.switchTo(this.figma.root.children.find((p) => p.id === page.id)))) return box;
+      if (box && page && (await this.switchTo(this.figma.root.children.find((p) => p.id === page.id)))) {
+        return this.opts.besideTarget ? { ...box, x: box.x + box.width + GAP } : box;
+      }
     }
     const area = this.opts.designArea;
     if (area && area.page !== this.figma.currentPage.name) {

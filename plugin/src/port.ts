@@ -68,6 +68,10 @@ export interface PortChild
   readonly fontSize?: number | PluginAPI['mixed'];
   readonly fontName?: FontName | PluginAPI['mixed'];
   readonly textAutoResize?: 'NONE' | 'WIDTH_AND_HEIGHT' | 'HEIGHT' | 'TRUNCATE';
+  /** Annotations on the node (most scene nodes have them). */
+  readonly annotations?: ReadonlyArray<Annotation>;
+  /** Frames export themselves as the REST API's JSON (a wireframe's snapshot). */
+  exportAsync?(settings: ExportSettingsREST): Promise<object>;
   /** On instances: their text layers, whose labels a designer may have edited. */
   findAllWithCriteria?(criteria: { types: ['TEXT'] }): readonly { characters: string }[];
 }

@@ -82,6 +82,7 @@ abstract class FakeNode {
   opacity = 1;
   visible = true;
   removed = false;
+  private notes: readonly Annotation[] = [];
   parent: FakeParent | null = null;
   private data = new Map<string, string>();
   private positioning: 'AUTO' | 'ABSOLUTE' = 'AUTO';
@@ -115,6 +116,19 @@ abstract class FakeNode {
   }
   kids(): readonly PortChild[] {
     return [];
+  }
+  get annotations(): readonly Annotation[] {
+    return this.notes;
+  }
+  /** Figma checks each annotation's category exists in the file. */
+  set annotations(v: readonly Annotation[]) {
+    for (const a of v) if (a.categoryId && !this.figma.annotationCategories.some((c) => c.id === a.categoryId)) throw new FigmaRuleError(`no annotation category ${a.categoryId}`);
+    this.notes = v;
+  }
+  /** What exportAsync({ format: 'JSON_REST_V1' }) gives: the node as the REST API's files endpoint has it. */
+  async exportAsync(settings: { format: 'JSON_REST_V1' }): Promise<object> {
+    if (settings.format !== 'JSON_REST_V1') throw new FigmaRuleError('the fake exports JSON_REST_V1 only');
+    return { document: { id: this.id, ...this.serialise() } };
   }
   hasPluginData(key: string): boolean {
     return this.data.has(key);
@@ -664,6 +678,24 @@ export class FakeFigma implements FigmaPort {
   undoCommits = 0;
   scrolledTo: readonly Pick<BaseNode, 'id'>[] = [];
   readonly notifications: string[] = [];
+  readonly annotationCategories: AnnotationCategory[] = [];
+  readonly annotations = {
+    getAnnotationCategoriesAsync: async (): Promise<AnnotationCategory[]> => [...this.annotationCategories],
+    addAnnotationCategoryAsync: async (input: { label: string; color: AnnotationCategoryColor }): Promise<AnnotationCategory> => {
+      const category: AnnotationCategory = {
+        id: `cat:${this.annotationCategories.length + 1}`,
+        label: input.label,
+        color: input.color,
+        isPreset: false,
+        remove: () => undefined,
+        setColor: () => undefined,
+        setLabel: () => undefined,
+        getBoundVariables: () => ({}),
+      } as unknown as AnnotationCategory;
+      this.annotationCategories.push(category);
+      return category;
+    },
+  };
   readonly created: FakeNode[] = [];
   private readonly available: FontName[];
   private readonly availableIds: Set<string>;
