@@ -3,10 +3,13 @@
 import { Wf2desApi, reportBody, type Generation } from './api/client';
 import { ApiError, Http, type FetchLike } from './api/http';
 import { BuildCancelled, Builder, type BuildOptions } from './builder';
+import { DesignApi } from './designs/api';
+import { Designs, type DesignFigma } from './designs/flow';
+import type { DesignGeneration } from './designs/routes';
+import { wireframeFrames } from './designs/snapshot';
 import { parseFileLink } from './fileLink';
-import type { Area, AuthState, Connection, FromUi, GenerationView, PlaceAt, PlacePhase, ToUi, UiState } from './messages';
+import type { Area, AuthState, Connection, DesignView, FromUi, GenerationView, PlaceAt, PlacePhase, ToUi, UiState } from './messages';
 import { bindingsOf, planSpec } from './plan';
-import type { FigmaPort } from './port';
 import { pageOf, Previous } from './previous';
 import { summaryLine } from './report';
 
@@ -25,7 +28,7 @@ export interface SharedData {
 export interface Deps {
   apiUrl: string;
   fetch: FetchLike;
-  figma: FigmaPort;
+  figma: DesignFigma;
   storage: Storage;
   shared: SharedData;
   post: (msg: ToUi) => void;
@@ -70,8 +73,22 @@ function view(g: Generation): GenerationView {
   };
 }
 
+function designView(d: DesignGeneration): DesignView {
+  return {
+    designGenerationId: d.designGenerationId,
+    wireframeNodeId: d.wireframeNodeId,
+    status: d.status,
+    createdAt: d.createdAt,
+    flagCount: d.flagCount,
+    errorMessage: d.errorMessage,
+    materializedAt: d.materializedAt,
+  };
+}
+
 export class Controller {
   readonly api: Wf2desApi;
+  private readonly designs: Designs;
+  private readonly designApi: DesignApi;
   private readonly http: Http;
   private signInRun = 0;
   /** Previews are immutable artifacts: each is fetched once per session. */
@@ -85,6 +102,8 @@ export class Controller {
   constructor(private readonly deps: Deps) {
     this.http = new Http(deps.fetch, deps.apiUrl);
     this.api = new Wf2desApi(this.http);
+    this.designApi = new DesignApi(this.http);
+    this.designs = new Designs(this.designApi, deps.figma);
     this.state = {
       apiUrl: deps.apiUrl,
       auth: { status: 'signed-out', message: null },
@@ -95,12 +114,13 @@ export class Controller {
       discoveryError: null,
       generations: [],
       selection: this.readSelection(),
+      designs: null,
     };
   }
 
   private readSelection(): UiState['selection'] {
     const sel = this.deps.figma.currentPage.selection;
-    return { count: sel.length, name: sel.length === 1 ? (sel[0]?.name ?? null) : null };
+    return { count: sel.length, name: sel.length === 1 ? (sel[0]?.name ?? null) : null, frames: wireframeFrames(sel).length };
   }
 
   /** Figma's selectionchange and currentpagechange: the UI offers "at the selection" only with one. */
@@ -259,7 +279,8 @@ export class Controller {
       try {
         const items = await this.api.generations(c.projectId, c.fileKey);
         this.push({ discovery: 'idle', generations: items.map(view) });
-        if (items.some((g) => g.status === 'processing')) void this.pollStatus();
+        await this.refreshDesigns(c.projectId, c.fileKey);
+        if (this.inProgress()) void this.pollStatus();
         await Promise.all(
           items
             .filter((g) => g.status === 'completed' && !this.previewsSent.has(g.code2wfId))
@@ -279,6 +300,87 @@ export class Controller {
     });
   }
 
+  private inProgress(): boolean {
+    return this.state.generations.some((g) => g.status === 'processing') || (this.state.designs ?? []).some((d) => d.status === 'processing');
+  }
+
+  /** The file's designs; an API without design generations (404) hides them instead of failing the list. */
+  private async refreshDesigns(projectId: number, fileKey: string): Promise<void> {
+    try {
+      const items = await this.designApi.list(projectId, fileKey);
+      this.push({ designs: items.map(designView) });
+      await Promise.all(
+        items
+          .filter((d) => d.status === 'completed' && !this.previewsSent.has(d.designGenerationId))
+          .map(async (d) => {
+            try {
+              this.deps.post({ type: 'preview', code2wfId: d.designGenerationId, png: await this.designApi.preview(projectId, d.designGenerationId) });
+              this.previewsSent.add(d.designGenerationId);
+            } catch {
+              // no preview: the list shows a placeholder
+            }
+          }),
+      );
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) throw e;
+      this.push({ designs: null });
+    }
+  }
+
+  /** Sends the selected wireframe frames to be designed; the list then follows the new designs. */
+  async startDesigns(): Promise<void> {
+    const c = this.state.connection;
+    if (!c) return;
+    await this.guard(async () => {
+      try {
+        const made = await this.designs.start(c.projectId, c.fileKey);
+        this.deps.post({ type: 'notice', level: 'info', message: `Designing ${made.length === 1 ? '1 wireframe' : `${made.length} wireframes`}.` });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 401) throw e;
+        this.deps.post({ type: 'notice', level: 'error', message: `Could not start the designs: ${message(e)}` });
+      }
+      await this.refresh();
+    });
+  }
+
+  /** Builds a design beside its wireframe, annotates its report on the canvas, reports the placement. */
+  async placeDesign(id: string): Promise<boolean> {
+    const c = this.state.connection;
+    if (!c || this.building.has(id)) return false;
+    const progress = (phase: PlacePhase, done = 0, total = 0): void => this.deps.post({ type: 'progress', code2wfId: id, phase, done, total });
+    this.building.set(id, null);
+    try {
+      const result = await this.guard(async () => {
+        try {
+          progress('fetching');
+          const placed = await this.designs.place(
+            c.projectId,
+            id,
+            { chunkSize: this.deps.chunkSize ?? 200, pause: () => this.deps.sleep(0), onPhase: (phase, done, total) => progress(phase, done, total), now: this.deps.now },
+            (b) => {
+              this.building.set(id, b);
+              if (this.cancelRequested.has(id)) b.cancel();
+            },
+          );
+          this.deps.figma.notify(summaryLine(placed.report));
+          this.deps.post({ type: 'placed', code2wfId: id, report: placed.report, reported: placed.reported, reportError: placed.reported ? null : 'the design API did not take the report' });
+          this.deps.post({ type: 'design-notes', code2wfId: id, notes: placed.notes, annotated: placed.annotated });
+        } catch (e) {
+          if (e instanceof ApiError && e.status === 401) throw e;
+          if (e instanceof BuildCancelled) this.deps.post({ type: 'place-cancelled', code2wfId: id });
+          else this.deps.post({ type: 'place-failed', code2wfId: id, message: message(e) });
+          return false;
+        }
+        await this.refresh();
+        return true;
+      });
+      return result ?? false;
+    } finally {
+      this.building.delete(id);
+      this.cancelRequested.delete(id);
+    }
+  }
+
   /**
    * Asks again about generations in progress, waiting half as long again each time (to 30 s), until none is
    * left, the user signs out or disconnects, or 30 minutes pass. One loop at a time: the refreshes it makes
@@ -290,7 +392,7 @@ export class Controller {
     const until = this.deps.now() + STATUS_POLL_FOR_MS;
     let wait = this.deps.statusPollMs ?? 2000;
     try {
-      while (this.state.generations.some((g) => g.status === 'processing') && this.deps.now() < until) {
+      while (this.inProgress() && this.deps.now() < until) {
         await this.deps.sleep(wait);
         if (this.state.auth.status !== 'signed-in' || !this.state.connection) return;
         await this.refresh();
@@ -465,6 +567,11 @@ export class Controller {
         return this.generate(msg.code2wfId, msg.widths, msg.at);
       case 'select':
         return this.select(msg.code2wfId, msg.specId);
+      case 'design-start':
+        return this.startDesigns();
+      case 'design-place':
+        await this.placeDesign(msg.designGenerationId);
+        return;
       case 'show-flags':
         return this.showFlags(msg.code2wfId);
     }

@@ -56,8 +56,28 @@ export interface UiState {
   discovery: 'idle' | 'loading' | 'error';
   discoveryError: string | null;
   generations: GenerationView[];
-  /** What is selected on the canvas: where "Place at the selection" would go. */
-  selection: { count: number; name: string | null };
+  /** What is selected on the canvas: where "Place at the selection" would go, and frames to design from. */
+  selection: { count: number; name: string | null; frames: number };
+  /** Designs made from this file's wireframes; null when the API has no design generations. */
+  designs: DesignView[] | null;
+}
+
+export interface DesignView {
+  designGenerationId: string;
+  wireframeNodeId: string;
+  status: 'processing' | 'completed' | 'failed';
+  createdAt: string;
+  flagCount: number | null;
+  errorMessage: string | null;
+  materializedAt: string | null;
+}
+
+/** A line of a design's report shown after placing it (a click selects the node it is on). */
+export interface DesignNoteView {
+  specId: string | null;
+  name: string;
+  kind: 'not mapped' | 'snapped';
+  text: string;
 }
 
 /** Where a placement goes: the DESIGN area (or the generation's own target), or beside the selection. */
@@ -68,6 +88,7 @@ export type PlacePhase = 'fetching' | 'fonts' | 'library' | 'building' | 'report
 /** The widths a generation can be made at from the plugin (desktop, tablet, phone). */
 export const WIDTHS = [1440, 768, 375] as const;
 
+/** Placement messages (progress, placed, failed, cancelled, notes) name a Code2WF or a design generation by id. */
 export type ToUi =
   | { type: 'state'; state: UiState }
   | { type: 'preview'; code2wfId: string; png: Uint8Array }
@@ -77,6 +98,7 @@ export type ToUi =
   | { type: 'placed'; code2wfId: string; report: PlacementReport; reported: boolean; reportError: string | null }
   | { type: 'place-failed'; code2wfId: string; message: string }
   | { type: 'place-cancelled'; code2wfId: string }
+  | { type: 'design-notes'; code2wfId: string; notes: DesignNoteView[]; annotated: number }
   | { type: 'notice'; level: 'info' | 'error'; message: string };
 
 export type FromUi =
@@ -93,4 +115,6 @@ export type FromUi =
   | { type: 'cancel-place'; code2wfId: string }
   | { type: 'generate'; code2wfId: string; widths: number[]; at: PlaceAt }
   | { type: 'select'; code2wfId: string; specId: string }
+  | { type: 'design-start' }
+  | { type: 'design-place'; designGenerationId: string }
   | { type: 'show-flags'; code2wfId: string };

@@ -159,6 +159,8 @@ export interface PortVariables {
 type ApiMembers = 'loadFontAsync' | 'listAvailableFontsAsync' | 'commitUndo' | 'mixed' | 'createImage';
 
 export interface FigmaPort extends Pick<PluginAPI, ApiMembers> {
+  /** Where the design step's notes go on the canvas (a "wf2des" annotation category). */
+  readonly annotations: Pick<AnnotationsAPI, 'getAnnotationCategoriesAsync' | 'addAnnotationCategoryAsync'>;
   readonly currentPage: PortPage;
   readonly root: Pick<DocumentNode, 'getPluginData' | 'setPluginData'> & { readonly children: readonly PortPage[] };
   setCurrentPageAsync(page: PortPage): Promise<void>;

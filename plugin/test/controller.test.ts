@@ -160,7 +160,7 @@ describe('controller', () => {
     figma.currentPage.selection = [anchor];
     const { c, messages } = controller(placing().fetch, figma);
     c.selectionChanged();
-    expect(c.state.selection).toEqual({ count: 1, name: anchor.name });
+    expect(c.state.selection).toEqual({ count: 1, name: anchor.name, frames: 1 });
     expect(await c.place('g1', 'selection')).toBe(true);
     const root = figma.currentPage.children.find((n) => n.getPluginData('wf2desGeneration') === 'g1');
     expect([root?.x, root?.y]).toEqual([900, 300]);
@@ -222,5 +222,35 @@ describe('controller', () => {
       { pageImportId: 'p1', figmaFileKey: 'F1', screenId: 'index-375', viewportWidth: 375, placementTarget: anchor.id },
     ]);
     expect(messages.some((m) => m.type === 'notice' && m.message === 'Started 2 generations at 768, 375 px.')).toBe(true);
+  });
+
+  it('lists the file\'s designs when the API has them, follows them, and places one beside its wireframe', async () => {
+    const figma = createFakeFigma();
+    const wf = figma.createFrame();
+    Object.assign(wf, { absoluteBoundingBox: { x: 0, y: 0, width: 375, height: 700 } });
+    let listed = 0;
+    const design = { designGenerationId: 'dg1', wireframeNodeId: wf.id, status: 'processing', createdAt: '2026-12-01T10:00:00Z', flagCount: null, errorMessage: null, materializedAt: null };
+    const net = network({
+      'GET /v1/projects/1/code2wf?figmaFileKey=F1&limit=50': () => ({ status: 200, body: { items: [], nextCursor: null } }),
+      'GET /v1/projects/1/design-generations?figmaFileKey=F1': () => ({ status: 200, body: { items: [{ ...design, status: ++listed < 3 ? 'processing' : 'completed' }], nextCursor: null } }),
+      'GET /v1/projects/1/design-generations/dg1': () => ({ status: 200, body: { ...design, status: 'completed' } }),
+      'GET /v1/projects/1/design-generations/dg1/result': () => ({ status: 200, body: spec(node('FRAME', { id: 'd:1', children: [node('TEXT', { id: 'd:2' })] })) }),
+      'GET /v1/projects/1/design-generations/dg1/report': () => ({ status: 200, body: { schema: 'wf2des.design.report/v1', wireframeNodeId: wf.id, elements: [{ nodeId: 'w:9', name: 'Doodle', outcome: 'not_mapped', designNodeId: null, reason: 'freehand' }] } }),
+      'POST /v1/projects/1/design-generations/dg1/materialization': () => ({ status: 200, body: {} }),
+    });
+    const { c, messages } = controller(net.fetch, figma);
+    c.state = { ...c.state, auth: { status: 'signed-in', expiresAt: '2026-12-01T13:00:00Z' } };
+    await c.refresh();
+    await vi.waitFor(() => expect(c.state.designs?.[0]?.status).toBe('completed'));
+    expect(await c.placeDesign('dg1')).toBe(true);
+    const root = figma.currentPage.children.find((n) => n.getPluginData('wf2desNode') === 'd:1');
+    expect(root?.x).toBe(375 + 120);
+    expect(messages.find((m) => m.type === 'design-notes')).toEqual({ type: 'design-notes', code2wfId: 'dg1', notes: [{ specId: null, name: 'Doodle', kind: 'not mapped', text: 'Doodle: not mapped (freehand)' }], annotated: 1 });
+    expect(figma.notifications).toHaveLength(1);
+
+    const older = controller(network({ 'GET /v1/projects/1/code2wf?figmaFileKey=F1&limit=50': () => ({ status: 200, body: { items: [], nextCursor: null } }) }).fetch);
+    older.c.state = { ...older.c.state, auth: { status: 'signed-in', expiresAt: '2026-12-01T13:00:00Z' } };
+    await older.c.refresh();
+    expect([older.c.state.designs, older.c.state.discovery]).toEqual([null, 'idle']);
   });
 });

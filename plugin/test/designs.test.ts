@@ -72,6 +72,14 @@ describe('designs from wireframes', () => {
     expect(call?.body).toBe(multipart(s, 'BOUNDARY'));
     expect(call?.body.match(/name="frames"/g)).toHaveLength(1);
     expect(call?.body).toContain('name="annotations"');
+    // A selected section is the whole WF area: its frames go, one generation each.
+    const area = figma.createSection();
+    area.appendChild(wf);
+    const other = figma.createFrame();
+    area.appendChild(other);
+    figma.currentPage.selection = [area];
+    await new Designs(api, figma).start(1, 'File1');
+    expect(net.calls[1]?.body.match(/name="frames"/g)).toHaveLength(2);
     figma.currentPage.selection = [];
     await expect(new Designs(api, figma).start(1, 'File1')).rejects.toThrow(NothingSelected);
   });

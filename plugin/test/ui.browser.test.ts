@@ -30,7 +30,8 @@ const base: UiState = {
   discovery: 'idle',
   discoveryError: null,
   generations: [],
-  selection: { count: 0, name: null },
+  selection: { count: 0, name: null, frames: 0 },
+  designs: null,
 };
 
 async function post(msg: ToUi): Promise<void> {
@@ -295,7 +296,7 @@ describe('ui.html in Chromium', () => {
   it('offers the selection as the place only when one layer is selected', async () => {
     expect(await ui.isDisabled('#place-at input[value=selection]')).toBe(true);
     expect(await ui.textContent('#place-at .hint')).toBe('Select a layer to place beside it');
-    await post({ type: 'state', state: { ...connectedState, selection: { count: 1, name: 'Hero' } } });
+    await post({ type: 'state', state: { ...connectedState, selection: { count: 1, name: 'Hero', frames: 1 } } });
     expect(await ui.isDisabled('#place-at input[value=selection]')).toBe(false);
     await ui.click('#place-at label:has(input[value=selection])');
     expect(await ui.textContent('#place-at .hint')).toBe('“Hero”');
@@ -360,6 +361,37 @@ describe('ui.html in Chromium', () => {
   });
 });
 
+const designList: UiState['designs'] = [
+  { designGenerationId: 'd-done', wireframeNodeId: '12:40', status: 'completed', createdAt: '2026-12-01T10:40:00Z', flagCount: 2, errorMessage: null, materializedAt: null },
+  { designGenerationId: 'd-busy', wireframeNodeId: '12:90', status: 'processing', createdAt: '2026-12-01T10:41:00Z', flagCount: null, errorMessage: null, materializedAt: null },
+];
+const designNotes: ToUi = { type: 'design-notes', code2wfId: 'd-done', annotated: 2, notes: [
+  { specId: 'd:2', name: 'Heading', kind: 'snapped', text: 'textStyle 27px snapped to Heading/L (heading-1, off by 3)' },
+  { specId: null, name: 'Squiggle', kind: 'not mapped', text: 'Squiggle: not mapped (no rule or component fits a freehand stroke)' },
+] };
+
+describe('designs from wireframes in the UI', () => {
+  it('starts designs from the selected frames only when frames are selected, places one and lists its notes', async () => {
+    await post({ type: 'state', state: { ...connectedState, designs: designList } });
+    expect(await ui.isDisabled('#design-start')).toBe(true);
+    await post({ type: 'state', state: { ...connectedState, designs: designList, selection: { count: 2, name: null, frames: 2 } } });
+    expect(await ui.textContent('#design-start')).toBe('Design 2 selected frames');
+    expect(await sends(() => ui.click('#design-start'))).toEqual({ type: 'design-start' });
+    expect(await ui.isVisible('[data-id="d-busy"] .status .spinner')).toBe(true);
+    expect(await sends(() => ui.click('[data-id="d-done"] .place'))).toEqual({ type: 'design-place', designGenerationId: 'd-done' });
+    await post({ type: 'placed', code2wfId: 'd-done', report: { ...report, generationId: 'd-done', replace: null, fallbacks: [], missingFonts: [], unboundTokens: [] }, reported: true, reportError: null });
+    await post(designNotes);
+    expect(await ui.textContent('[data-id="d-done"] .notes b')).toBe('2 notes from the design step, on the canvas as “wf2des” annotations');
+    expect(await sends(() => ui.click('[data-id="d-done"] .notes button'))).toEqual({ type: 'select', code2wfId: 'd-done', specId: 'd:2' });
+    expect(await ui.$$('[data-id="d-done"] .notes li:not(:has(button))')).toHaveLength(1);
+  });
+
+  it('shows no design section when the API has no design generations', async () => {
+    await post({ type: 'state', state: { ...connectedState, designs: null } });
+    expect(await ui.$$('#designs')).toHaveLength(0);
+  });
+});
+
 /** Every state the UI can be in, reached by what the main thread sends. */
 const STATES: [string, ToUi[]][] = [
   ['signed-out', [{ type: 'state', state: { ...base, auth: { status: 'signed-out', message: 'Your wf2des session expired. Sign in again.' } } }]],
@@ -370,13 +402,15 @@ const STATES: [string, ToUi[]][] = [
   ['generations-loading', [{ type: 'state', state: { ...connectedState, generations: [], discovery: 'loading' } }]],
   ['generations-error', [{ type: 'state', state: { ...connectedState, generations: [], discovery: 'error', discoveryError: 'Cannot reach wf2des at http://localhost:8000' } }]],
   ['generations-empty', [{ type: 'state', state: { ...connectedState, generations: [] } }]],
-  ['generations', [{ type: 'state', state: { ...connectedState, selection: { count: 1, name: 'Hero' } } }]],
+  ['generations', [{ type: 'state', state: { ...connectedState, selection: { count: 1, name: 'Hero', frames: 1 } } }]],
   ['placing', [{ type: 'progress', code2wfId: 'g-done', phase: 'library', done: 7, total: 12 }]],
   ['place-cancelled', [{ type: 'place-cancelled', code2wfId: 'g-done' }]],
   ['place-failed', [{ type: 'place-failed', code2wfId: 'g-done', message: 'placement failed: no screen could be placed (not placed: Figma ran out of memory)' }]],
   ['place-again-confirm', [{ type: 'replace-preview', code2wfId: 'g-done', summary: report.replace }]],
   ['placed', [{ type: 'placed', code2wfId: 'g-done', report, reported: false, reportError: 'Cannot reach wf2des at http://localhost:8000' }]],
   ['notice', [{ type: 'notice', level: 'error', message: 'Could not start the generation: the page import is gone' }]],
+  ['designs', [{ type: 'state', state: { ...connectedState, generations: [], designs: designList, selection: { count: 2, name: null, frames: 2 } } }]],
+  ['design-placed', [{ type: 'placed', code2wfId: 'd-done', report: { ...report, generationId: 'd-done', replace: null, fallbacks: [], missingFonts: [], unboundTokens: [] }, reported: true, reportError: null }, designNotes]],
 ];
 
 describe.each(['light', 'dark'] as const)('every state in the %s theme', (theme) => {

@@ -15,9 +15,16 @@ export interface SnapshotFrame extends SnapshotNode {
   exportAsync(settings: { format: 'JSON_REST_V1' }): Promise<object>;
 }
 
-/** Frames only: a selection of layers inside a frame, or of a section, is not a wireframe screen. */
+/**
+ * The wireframe screens a selection stands for: selected frames, and the frames of a selected section (the
+ * whole WF area at once). Other layers are not screens.
+ */
 export function wireframeFrames<T extends { type: string }>(selection: readonly T[]): T[] {
-  return selection.filter((n) => n.type === 'FRAME');
+  return selection.flatMap((n) => {
+    if (n.type === 'FRAME') return [n];
+    const kids = (n as { children?: readonly T[] }).children;
+    return n.type === 'SECTION' && kids ? kids.filter((c) => c.type === 'FRAME') : [];
+  });
 }
 
 function collectAnnotations(node: SnapshotNode, out: Record<string, string[]>): void {

@@ -1,7 +1,7 @@
 // The plugin's UI (an iframe with origin null): renders the main thread's state and sends the user's intent
 // back. It never talks to the network itself. Colours come from Figma's theme (themeColors), so it follows
 // the user's light or dark theme.
-import type { ComponentUse, Flag, FromUi, GenerationView, PlaceAt, PlacePhase, ToUi, UiState } from '../messages';
+import type { ComponentUse, DesignNoteView, DesignView, Flag, FromUi, GenerationView, PlaceAt, PlacePhase, ToUi, UiState } from '../messages';
 import { WIDTHS } from '../messages';
 import type { PlacedLayer, PlacementReport, ReplaceSummary } from '../report';
 
@@ -21,6 +21,8 @@ const placements = new Map<string, Placement>();
 /** Open "New widths" forms: the widths ticked in each. */
 const widthForms = new Map<string, Set<number>>();
 let placeAt: PlaceAt = 'designArea';
+/** A placed design's report notes, as written on the canvas. */
+const designNotes = new Map<string, { notes: DesignNoteView[]; annotated: number }>();
 let noticeTimer: number | undefined;
 
 function send(msg: FromUi): void {
@@ -180,8 +182,7 @@ const PHASES: Record<PlacePhase, string> = {
   reporting: 'Reporting the placement…',
 };
 
-function resultBox(g: GenerationView, p: Placement): HTMLElement {
-  const id = g.code2wfId;
+function resultBox(id: string, p: Placement): HTMLElement {
   if (p.kind === 'checking') return h('div', { class: 'result' }, h('div', { class: 'status' }, h('span', { class: 'spinner' }), 'Looking for your earlier placement…'));
   if (p.kind === 'confirm') {
     const s = p.summary;
@@ -318,8 +319,53 @@ function generation(g: GenerationView, s: UiState, busy: boolean): HTMLElement {
               : null)
         : h('div', { class: 'flaglist' }, h('span', { class: 'spinner' }))
       : null,
-    placement ? resultBox(g, placement) : null,
+    placement ? resultBox(g.code2wfId, placement) : null,
   );
+}
+
+function notesBox(id: string): HTMLElement | null {
+  const n = designNotes.get(id);
+  if (!n || n.notes.length === 0) return null;
+  return h('div', { class: 'flaglist notes' },
+    h('b', {}, `${plural(n.annotated, 'note')} from the design step, on the canvas as “wf2des” annotations`),
+    h('ul', {}, ...n.notes.slice(0, 12).map((note) => h('li', {}, note.specId
+      ? h('button', { class: 'link', click: () => send({ type: 'select', code2wfId: id, specId: note.specId ?? '' }) }, note.text)
+      : note.text))),
+    n.notes.length > 12 ? h('div', { class: 'sub' }, `and ${n.notes.length - 12} more`) : null);
+}
+
+function design(d: DesignView, busy: boolean): HTMLElement {
+  const id = d.designGenerationId;
+  const src = previews.get(id);
+  const inThumb = d.status === 'processing' ? h('span', { class: 'spinner' }) : d.status === 'failed' ? h('span', { class: 'failed-mark' }, '!') : src ? h('img', { src, alt: `Design of ${d.wireframeNodeId}` }) : h('span', { class: 'sub' }, 'No preview');
+  const status = d.status === 'processing'
+    ? h('div', { class: 'status' }, h('span', { class: 'spinner' }), 'Designing…')
+    : d.status === 'failed'
+      ? h('div', { class: 'status failed' }, `Failed: ${d.errorMessage ?? 'unknown error'}`)
+      : h('div', { class: 'status ok' }, 'Ready', d.materializedAt ? h('span', { class: 'sub' }, `· placed ${when(d.materializedAt)}`) : null);
+  const placement = placements.get(id);
+  return h('div', { class: 'gen design', 'data-id': id, 'data-status': d.status },
+    h('div', { class: 'thumb' }, inThumb),
+    h('div', { class: 'meta' }, h('div', { class: 'title' }, `Wireframe ${d.wireframeNodeId}`), h('div', { class: 'sub' }, when(d.createdAt)), status,
+      d.status === 'completed'
+        ? h('div', { class: 'actions' }, h('button', { class: 'primary place', disabled: busy, click: () => send({ type: 'design-place', designGenerationId: id }) }, d.materializedAt ? 'Place again' : 'Place beside wireframe'))
+        : null),
+    placement ? resultBox(id, placement) : null,
+    notesBox(id));
+}
+
+function designs(s: UiState): HTMLElement | null {
+  if (!s.connection || s.designs === null) return null;
+  const busy = [...placements.values()].some((p) => p.kind === 'progress');
+  const frames = s.selection.frames;
+  return h('section', { id: 'designs' },
+    h('h2', {}, 'Designs from wireframes'),
+    h('div', { class: 'start' },
+      h('button', { id: 'design-start', disabled: frames === 0, click: () => send({ type: 'design-start' }) }, frames > 1 ? `Design ${frames} selected frames` : 'Design the selected frame'),
+      h('span', { class: 'sub' }, frames === 0 ? 'Select wireframe frames (or the whole WF area’s frames)' : 'Their annotations go along as notes')),
+    s.designs.length === 0
+      ? h('div', { class: 'empty' }, 'No designs for this file yet.')
+      : h('div', { class: 'list' }, ...s.designs.map((d) => design(d, busy))));
 }
 
 function generations(s: UiState): HTMLElement | null {
@@ -362,7 +408,7 @@ function render(): void {
   else if (a.status === 'signing-in') app.append(signingIn());
   else if (a.status === 'error') app.append(authError(a.message));
   else {
-    app.append(...[state.connection ? connected(state) : connectForm(state), generations(state)].filter((x): x is HTMLElement => x !== null));
+    app.append(...[state.connection ? connected(state) : connectForm(state), generations(state), designs(state)].filter((x): x is HTMLElement => x !== null));
   }
 }
 
@@ -406,6 +452,9 @@ function receive(msg: ToUi): void {
       break;
     case 'place-cancelled':
       placements.set(msg.code2wfId, { kind: 'cancelled' });
+      break;
+    case 'design-notes':
+      designNotes.set(msg.code2wfId, { notes: msg.notes, annotated: msg.annotated });
       break;
     case 'notice':
       notice(msg.level, msg.message);
