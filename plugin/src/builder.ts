@@ -535,7 +535,8 @@ export class Builder {
     }
     // Screens the spec no longer has: gone when untouched, kept when the designer changed them.
     for (const [id, old] of this.previous.nodes) {
-      if (planIds.has(id) || old.removed || old.parent?.type !== 'PAGE' && old.parent?.type !== 'SECTION') continue;
+      const atTop = old.parent?.type === 'PAGE' || old.parent?.type === 'SECTION';
+      if (planIds.has(id) || old.removed || !atTop) continue;
       if (this.previous.edited(old, true)) kept.push({ nodeId: id, name: old.name });
       else old.remove();
     }
@@ -586,7 +587,10 @@ export class Builder {
         const n = this.previous.nodes.get(s.root.specId);
         return n ? [n] : [];
       });
-      const target = oldRoots.length ? ((await this.switchTo(pageOf(oldRoots[0] as PortChild))), null) : await this.targetBox();
+      // Placing again builds where the earlier placement is; otherwise at the target or in the DESIGN area.
+      let target: Box | null = null;
+      if (oldRoots.length) await this.switchTo(pageOf(oldRoots[0] as PortChild));
+      else target = await this.targetBox();
       const page = this.figma.currentPage;
       phase('building', 0, this.total);
       const roots: PortChild[] = [];
