@@ -108,8 +108,10 @@ export class Previous {
     return this.nodes.size > 0;
   }
 
+  /** Changed since placed; a node placed before fingerprints existed counts as untouched (it was replaced then). */
   edited(n: PortChild, isRoot: boolean): boolean {
-    return fingerprint(n, isRoot) !== n.getPluginData(FINGERPRINT_KEY);
+    const placed = n.getPluginData(FINGERPRINT_KEY);
+    return placed !== '' && fingerprint(n, isRoot) !== placed;
   }
 
   private placedIn(parentId: string): Set<string> {

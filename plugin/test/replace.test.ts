@@ -148,4 +148,16 @@ describe('placing again', () => {
     expect(report.replace).toMatchObject({ updated: 0, kept: [{ name: 'Home (approved)' }], deleted: [{ name: 'Home 375' }] });
     expect(figma.currentPage.selection).toEqual([home]);
   });
+
+  it('replaces a placement made before fingerprints existed, as that version did', async () => {
+    const figma = createFakeFigma({ library });
+    const s = screen();
+    await place(figma, s);
+    for (const n of figma.allNodes()) n.setPluginData(FINGERPRINT_KEY, '');
+    figma.root.setPluginData('wf2desRoots:g1', '');
+    const report = await place(figma, regenerated(s, { Title: 'Newer' }));
+    expect(report.replace?.kept).toEqual([]);
+    expect((one(figma, 'Title') as FakeText).characters).toBe('Newer');
+    expect(find(figma, 'Home 1440')).toHaveLength(1);
+  });
 });
