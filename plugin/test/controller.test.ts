@@ -186,6 +186,20 @@ describe('controller', () => {
     expect(figma.notifications).toEqual([]);
   });
 
+  it('selects a listed layer on its own page, and says so when it is gone', async () => {
+    const figma = createFakeFigma();
+    const s = spec(node('FRAME', { children: [node('TEXT', { id: 'x:2', name: 'Listed' })] }));
+    const { c, messages } = controller(placing(s).fetch, figma);
+    await c.place('g1');
+    const listed = figma.liveNodes().find((n) => n.name === 'Listed');
+    await figma.setCurrentPageAsync(figma.addPage('Elsewhere'));
+    await c.select('g1', 'x:2');
+    expect([figma.currentPage.name, figma.currentPage.selection, figma.scrolledTo]).toEqual(['Page 1', [listed], [listed]]);
+    listed?.remove();
+    await c.select('g1', 'x:2');
+    expect(messages.at(-1)).toEqual({ type: 'notice', level: 'error', message: 'That layer is no longer in this file.' });
+  });
+
   it('says what placing again will do before it does it', async () => {
     const figma = createFakeFigma();
     const s = spec(node('FRAME', { children: [node('TEXT', { name: 'Kept' }), node('TEXT', { name: 'Gone' })] }));

@@ -160,4 +160,17 @@ describe('placing again', () => {
     expect((one(figma, 'Title') as FakeText).characters).toBe('Newer');
     expect(find(figma, 'Home 1440')).toHaveLength(1);
   });
+
+  it('removes a screen the spec no longer has when untouched, and keeps it when edited', async () => {
+    const figma = createFakeFigma({ library });
+    const s = screen();
+    const mobile = { screenId: 'screen-375', name: 'Home 375', viewport: { width: 375, height: 800 }, root: node('FRAME', { name: 'Mobile' }) };
+    const tablet = { screenId: 'screen-768', name: 'Home 768', viewport: { width: 768, height: 800 }, root: node('FRAME', { name: 'Tablet' }) };
+    await place(figma, { ...s, screens: [...s.screens, mobile, tablet] });
+    (one(figma, 'Home 768') as FakeFrame).name = 'Tablet (approved)';
+    const report = await place(figma, s);
+    expect(find(figma, 'Home 375')).toHaveLength(0);
+    expect(find(figma, 'Tablet (approved)')).toHaveLength(1);
+    expect(report.replace?.kept.map((k) => k.name)).toEqual(['Tablet (approved)']);
+  });
 });
