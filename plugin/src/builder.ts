@@ -1,42 +1,44 @@
 // The thin, effectful part: executes a build plan against the Figma port. Every Figma rule that can be known
 // beforehand is already handled by the plan; what only Figma knows (which fonts exist, which library assets
-// are published and accessible) is tried once, falls back, and ends in the report.
-import { placementOrigin, screenPositions, type Box } from './placement';
+// are published, which components have auto layout) is tried per node, falls back for that node alone, and
+// ends in the report. A placement is built beside the earlier one and swapped in at the end, so a Cancel, or
+// a failure outside any one node, leaves the canvas as it was.
+import { Fonts } from './fonts';
+import { GAP, placementOrigin, screenPositions, type Box } from './placement';
+import { fontKey, type BuildPlan, type Font, type FramePlan, type InstancePlan, type NodePlan, type PaintRef, type ShapePlan, type TextPlan, type TokenImport } from './plan';
+import type { FigmaPort, PortChild, PortComponent, PortFrame, PortPage, PortParent, PortSceneNode, PortTargetNode, PortText, PortVariable } from './port';
 import {
-  fontKey,
-  type BuildPlan,
-  type Font,
-  type FramePlan,
-  type InstancePlan,
-  type NodePlan,
-  type PaintRef,
-  type ShapePlan,
-  type TextPlan,
-  type TokenImport,
-} from './plan';
-import type { FigmaPort, PortFrame, PortPage, PortPageRef, PortSceneNode, PortTargetNode, PortText, PortVariable } from './port';
-import type { FailedImport, MissingFont, PlacementReport, UnboundToken } from './report';
+  CHILDREN_KEY,
+  FINGERPRINT_KEY,
+  GENERATION_KEY,
+  SPEC_NODE_KEY,
+  fingerprint,
+  pageOf,
+  rootsKey,
+  Previous,
+  type Fate,
+} from './previous';
+import type { FailedImport, NodeFallback, PlacedLayer, PlacementReport, ReplaceSummary, UnboundToken } from './report';
 import type { DesignArea } from './spec';
 
-/** Plugin data key that ties every created node to its generation (re-placing replaces these nodes). */
-export const GENERATION_KEY = 'wf2desGeneration';
-/** Plugin data key holding the spec node id, so a flagged outcome can be found on the canvas. */
-export const SPEC_NODE_KEY = 'wf2desNode';
-export const FALLBACK_FAMILY = 'Inter';
-const INTER_STYLES = new Set([
-  'Thin', 'Extra Light', 'Light', 'Regular', 'Medium', 'Semi Bold', 'Bold', 'Extra Bold', 'Black',
-  'Thin Italic', 'Extra Light Italic', 'Light Italic', 'Italic', 'Medium Italic', 'Semi Bold Italic',
-  'Bold Italic', 'Extra Bold Italic', 'Black Italic',
-]);
+export { GENERATION_KEY, SPEC_NODE_KEY, FINGERPRINT_KEY } from './previous';
+export { FALLBACK_FAMILY } from './fonts';
+
+export type Phase = 'fonts' | 'library' | 'building';
 
 export interface BuildOptions {
   generationId: string;
   placementTarget: string | null;
+  /** Place to the right of the target instead of on it (a design beside its wireframe). */
+  besideTarget?: boolean;
   designArea: DesignArea | null;
   /** Nodes built between two pauses; Figma stays responsive while a large spec builds. */
   chunkSize?: number;
   pause?: () => Promise<void>;
+  /** Building progress, in spec nodes. */
   onProgress?: (done: number, total: number) => void;
+  /** Each phase as it starts and advances: fonts loaded, library assets imported, nodes built. */
+  onPhase?: (phase: Phase, done: number, total: number) => void;
   now?: () => number;
 }
 
@@ -47,8 +49,16 @@ export class BuildError extends Error {
   }
 }
 
+/** Thrown inside the build when the user cancels; the builder removes what it made and rethrows it. */
+export class BuildCancelled extends Error {
+  override name = 'BuildCancelled';
+  constructor() {
+    super('placement cancelled: nothing was changed');
+  }
+}
+
 type Resolved =
-  | { kind: 'textStyle'; id: string; font: Font | null }
+  | { kind: 'textStyle'; id: string }
   | { kind: 'colorStyle'; id: string }
   | { kind: 'colorVariable'; variable: PortVariable };
 
@@ -58,44 +68,56 @@ function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-function fallbackFor(font: Font): Font {
-  return { family: FALLBACK_FAMILY, style: INTER_STYLES.has(font.style) ? font.style : /italic/i.test(font.style) ? 'Italic' : 'Regular' };
+interface Keep {
+  old: PortChild;
+  parent: PortFrame;
+  index: number;
 }
 
 export class Builder {
-  private readonly fonts = new Map<string, Promise<Font>>();
-  private readonly components = new Map<string, ReturnType<FigmaPort['importComponentByKeyAsync']>>();
+  private readonly fonts: Fonts;
+  private readonly components = new Map<string, PortComponent | Error>();
   private readonly resolved = new Map<string, Resolved>();
   private readonly created: PortSceneNode[] = [];
-  readonly missingFonts: MissingFont[] = [];
   readonly unboundTokens: UnboundToken[] = [];
   readonly failedImports: FailedImport[] = [];
+  readonly fallbacks: NodeFallback[] = [];
   /** The DESIGN area's page when the document has none of that name (placed on the current page). */
   pageMissing: string | null = null;
+  private previous = Previous.empty();
+  private readonly pairs: { old: PortChild; fresh: PortSceneNode }[] = [];
+  private readonly keeps: Keep[] = [];
+  private readonly deleted: PlacedLayer[] = [];
+  /** Deleted children by the frame they were in: still recorded there, so they stay deleted next time. */
+  private readonly deletedIn = new Map<PortFrame | null, string[]>();
+  private added = 0;
+  private cancelled = false;
   private done = 0;
   private sinceYield = 0;
   private total = 0;
 
-  constructor(private readonly figma: FigmaPort, private readonly opts: BuildOptions) {}
+  constructor(private readonly figma: FigmaPort, private readonly opts: BuildOptions) {
+    this.fonts = new Fonts(figma);
+  }
 
-  /** Loads a font once; a font that cannot be loaded is replaced by Inter (same style when Inter has it). */
-  ensureFont(font: Font): Promise<Font> {
-    const key = fontKey(font);
-    let p = this.fonts.get(key);
-    if (!p) {
-      p = this.figma.loadFontAsync(font).then(
-        () => font,
-        async () => {
-          if (font.family === FALLBACK_FAMILY && font.style === 'Regular') throw new BuildError('Inter Regular is not available', null);
-          const fb = font.family === FALLBACK_FAMILY ? { family: FALLBACK_FAMILY, style: 'Regular' } : fallbackFor(font);
-          const used = await this.ensureFont(fb);
-          this.missingFonts.push({ family: font.family, style: font.style, font: `${font.family} ${font.style}`, fallback: `${used.family} ${used.style}` });
-          return used;
-        },
-      );
-      this.fonts.set(key, p);
-    }
-    return p;
+  /** Stops the build at the next node; everything it made is removed and the earlier placement stays. */
+  cancel(): void {
+    this.cancelled = true;
+  }
+
+  private checkCancel(): void {
+    if (this.cancelled) throw new BuildCancelled();
+  }
+
+  private markDeleted(parent: PortFrame | null, specId: string, name: string): void {
+    this.deleted.push({ nodeId: specId, name });
+    const list = this.deletedIn.get(parent) ?? [];
+    list.push(specId);
+    this.deletedIn.set(parent, list);
+  }
+
+  private fallback(plan: { specId: string; name: string }, reason: string): void {
+    this.fallbacks.push({ nodeId: plan.specId, name: plan.name, reason });
   }
 
   private async resolveToken(t: TokenImport): Promise<void> {
@@ -115,9 +137,10 @@ export class Builder {
       if (!style) throw new Error(t.key || t.id ? 'no style with that id in this file' : 'the library style has no key');
       if (t.kind === 'textStyle') {
         if (style.type !== 'TEXT') throw new Error(`style ${style.name} is not a text style`);
-        const font = style.fontName ?? null;
-        if (font) await this.ensureFont(font);
-        this.resolved.set(t.token, { kind: 'textStyle', id: style.id, font });
+        // Figma applies a text style only with the style's own font loaded: without it, literal values.
+        const font = style.fontName;
+        if (font && !(await this.fonts.tryLoad(font))) throw new Error(`its font ${font.family} ${font.style} is not available (literal values used)`);
+        this.resolved.set(t.token, { kind: 'textStyle', id: style.id });
       } else {
         if (style.type !== 'PAINT') throw new Error(`style ${style.name} is not a colour style`);
         this.resolved.set(t.token, { kind: 'colorStyle', id: style.id });
@@ -127,18 +150,32 @@ export class Builder {
     }
   }
 
+  private async importComponent(key: string): Promise<void> {
+    try {
+      this.components.set(key, await this.figma.importComponentByKeyAsync(key));
+    } catch (e) {
+      this.components.set(key, e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
   private paints(ref: PaintRef | null): { paints: SolidPaint[]; styleId: string | null } {
     if (!ref) return { paints: [], styleId: null };
     const paint: SolidPaint = { type: 'SOLID', color: ref.color };
     const r = this.resolved.get(ref.token);
-    if (r?.kind === 'colorVariable') return { paints: [this.figma.variables.setBoundVariableForPaint(paint, 'color', r.variable)], styleId: null };
+    if (r?.kind === 'colorVariable') {
+      try {
+        return { paints: [this.figma.variables.setBoundVariableForPaint(paint, 'color', r.variable)], styleId: null };
+      } catch {
+        return { paints: [paint], styleId: null };
+      }
+    }
     return { paints: [paint], styleId: r?.kind === 'colorStyle' ? r.id : null };
   }
 
   private tag(node: PortSceneNode, specId: string): void {
+    this.created.push(node);
     node.setPluginData(GENERATION_KEY, this.opts.generationId);
     node.setPluginData(SPEC_NODE_KEY, specId);
-    this.created.push(node);
   }
 
   private async tick(): Promise<void> {
@@ -147,39 +184,76 @@ export class Builder {
     if (this.sinceYield >= (this.opts.chunkSize ?? 250)) {
       this.sinceYield = 0;
       this.opts.onProgress?.(this.done, this.total);
+      this.opts.onPhase?.('building', this.done, this.total);
       if (this.opts.pause) await this.opts.pause();
+      this.checkCancel();
+    }
+  }
+
+  /** FIXED when Figma refuses HUG or FILL on this node (an instance of a component without auto layout). */
+  private size(node: PortSceneNode, plan: NodePlan, axis: 'horizontal' | 'vertical'): void {
+    const value = axis === 'horizontal' ? plan.sizingH : plan.sizingV;
+    try {
+      if (axis === 'horizontal') node.layoutSizingHorizontal = value;
+      else node.layoutSizingVertical = value;
+    } catch (e) {
+      if (value === 'FIXED') throw e;
+      if (axis === 'horizontal') node.layoutSizingHorizontal = 'FIXED';
+      else node.layoutSizingVertical = 'FIXED';
+      this.fallback(plan, `${axis} ${value} refused (${errorText(e)}): FIXED used`);
     }
   }
 
   /** Appends, then applies what Figma accepts only on an appended child (absolute position, FILL/HUG). */
   private attach(node: PortSceneNode, plan: NodePlan, parent: Parent, parentAuto: boolean): void {
     parent.appendChild(node);
-    if (plan.absolute) node.layoutPositioning = 'ABSOLUTE';
-    if (!parentAuto || plan.absolute) {
+    let absolute = plan.absolute;
+    if (absolute) {
+      try {
+        node.layoutPositioning = 'ABSOLUTE';
+      } catch (e) {
+        absolute = false;
+        this.fallback(plan, `absolute position refused (${errorText(e)}): placed in the flow`);
+      }
+    }
+    if (!parentAuto || absolute) {
       node.x = plan.x;
       node.y = plan.y;
     }
-    node.layoutSizingHorizontal = plan.sizingH;
-    node.layoutSizingVertical = plan.sizingV;
+    this.size(node, plan, 'horizontal');
+    this.size(node, plan, 'vertical');
     if (plan.opacity !== null) node.opacity = plan.opacity;
   }
 
+  /** Paints with their style or variable; a style Figma refuses leaves the literal colour, listed. */
   private async fillAndStroke(
     node: Pick<PortFrame, 'fills' | 'strokes' | 'strokeWeight' | 'setFillStyleIdAsync' | 'setStrokeStyleIdAsync'>,
-    plan: { fill: PaintRef | null; stroke: PaintRef | null; strokeWeight: number },
+    plan: { specId: string; name: string; fill: PaintRef | null; stroke: PaintRef | null; strokeWeight: number },
   ): Promise<void> {
     const fill = this.paints(plan.fill);
     node.fills = fill.paints;
-    if (fill.styleId) await node.setFillStyleIdAsync(fill.styleId);
+    if (fill.styleId) {
+      try {
+        await node.setFillStyleIdAsync(fill.styleId);
+      } catch (e) {
+        this.fallback(plan, `fill style refused (${errorText(e)}): literal colour used`);
+      }
+    }
     if (plan.stroke) {
       const stroke = this.paints(plan.stroke);
       node.strokes = stroke.paints;
       node.strokeWeight = plan.strokeWeight;
-      if (stroke.styleId) await node.setStrokeStyleIdAsync(stroke.styleId);
+      if (stroke.styleId) {
+        try {
+          await node.setStrokeStyleIdAsync(stroke.styleId);
+        } catch (e) {
+          this.fallback(plan, `stroke style refused (${errorText(e)}): literal colour used`);
+        }
+      }
     }
   }
 
-  private async frame(plan: FramePlan, parent: Parent, parentAuto: boolean): Promise<PortFrame> {
+  private async frame(plan: FramePlan, parent: Parent, parentAuto: boolean, fate: Fate): Promise<PortFrame> {
     const f = this.figma.createFrame();
     this.tag(f, plan.specId);
     f.name = plan.name;
@@ -210,7 +284,13 @@ export class Builder {
     this.attach(f, plan, parent, parentAuto);
     await this.tick();
     const auto = plan.layoutMode !== 'NONE';
-    for (const child of plan.children) await this.node(child, f, auto);
+    for (const child of plan.children) {
+      const childFate = this.previous.fate(child.specId, plan.specId, fate);
+      const old = this.previous.nodes.get(child.specId);
+      if (childFate === 'deleted') this.markDeleted(f, child.specId, child.name);
+      else if (childFate === 'keep' && old) this.keeps.push({ old, parent: f, index: f.children.length });
+      else await this.node(child, f, auto, childFate);
+    }
     return f;
   }
 
@@ -219,7 +299,7 @@ export class Builder {
     this.tag(t, plan.specId);
     t.name = plan.name;
     // Figma refuses characters and font properties until the node's font is loaded: font first.
-    t.fontName = await this.ensureFont(plan.font);
+    t.fontName = await this.fonts.load(plan.font);
     t.characters = plan.characters;
     t.fontSize = plan.fontSize;
     t.lineHeight = plan.lineHeight.unit === 'AUTO' ? { unit: 'AUTO' } : { unit: plan.lineHeight.unit, value: plan.lineHeight.value };
@@ -229,15 +309,22 @@ export class Builder {
     if (plan.truncation) t.textTruncation = plan.truncation;
     if (plan.autoResize !== 'WIDTH_AND_HEIGHT') t.resize(plan.width, plan.height);
     const style = this.resolved.get(plan.textStyle);
-    if (style?.kind === 'textStyle') await t.setTextStyleIdAsync(style.id);
-    const fill = this.paints(plan.fill);
-    t.fills = fill.paints;
-    if (fill.styleId) await t.setFillStyleIdAsync(fill.styleId);
+    if (style?.kind === 'textStyle') {
+      try {
+        await t.setTextStyleIdAsync(style.id);
+      } catch (e) {
+        this.fallback(plan, `text style refused (${errorText(e)}): literal values used`);
+      }
+    }
+    await this.fillAndStroke(t as unknown as Parameters<Builder['fillAndStroke']>[0], { ...plan, stroke: null, strokeWeight: 0 });
     for (const run of plan.runs) {
-      const font = await this.ensureFont(run.font);
-      t.setRangeFontName(run.start, run.end, font);
-      if (run.fill) t.setRangeFills(run.start, run.end, this.paints(run.fill).paints);
-      if (run.decoration) t.setRangeTextDecoration(run.start, run.end, run.decoration);
+      try {
+        t.setRangeFontName(run.start, run.end, await this.fonts.load(run.font));
+        if (run.fill) t.setRangeFills(run.start, run.end, this.paints(run.fill).paints);
+        if (run.decoration) t.setRangeTextDecoration(run.start, run.end, run.decoration);
+      } catch (e) {
+        this.fallback(plan, `style run ${run.start}–${run.end} refused: ${errorText(e)}`);
+      }
     }
     for (const p of plan.paragraphs) t.setRangeParagraphSpacing(p.start, p.end, p.spacing);
     this.attach(t, plan, parent, parentAuto);
@@ -258,22 +345,47 @@ export class Builder {
     return s;
   }
 
-  private async instance(plan: InstancePlan, parent: Parent, parentAuto: boolean): Promise<void> {
-    let component;
-    try {
-      let p = this.components.get(plan.componentKey);
-      if (!p) {
-        p = this.figma.importComponentByKeyAsync(plan.componentKey);
-        this.components.set(plan.componentKey, p);
+  /**
+   * A component's label in whatever fonts the component uses: every font of the layer is loaded first
+   * (several when it is mixed); one the user lacks is replaced, in its runs only, by the nearest available.
+   */
+  private async setLabel(plan: InstancePlan, layer: PortText, characters: string): Promise<void> {
+    const length = layer.characters.length;
+    const single = layer.fontName === this.figma.mixed ? null : (layer.fontName);
+    const fonts: Font[] = length > 0 ? layer.getRangeAllFontNames(0, length) : single ? [single] : [];
+    const loaded = await Promise.all(fonts.map((f) => this.fonts.tryLoad(f)));
+    const missing = fonts.filter((_, i) => !loaded[i]);
+    if (missing.length) {
+      const replacement = new Map<string, Font>();
+      for (const f of missing) replacement.set(fontKey(f), await this.fonts.load(f));
+      if (fonts.length === 1) layer.fontName = replacement.get(fontKey(fonts[0] as Font)) as Font;
+      else {
+        for (const seg of layer.getStyledTextSegments(['fontName'])) {
+          const r = replacement.get(fontKey(seg.fontName));
+          if (r) layer.setRangeFontName(seg.start, seg.end, r);
+        }
       }
-      component = await p;
+      for (const f of missing) {
+        const r = replacement.get(fontKey(f)) as Font;
+        this.fallback(plan, `label “${layer.name}”: ${f.family} ${f.style} is not available, ${r.family} ${r.style} used`);
+      }
+    }
+    layer.characters = characters;
+  }
+
+  private async instance(plan: InstancePlan, parent: Parent, parentAuto: boolean, fate: Fate): Promise<void> {
+    const component = this.components.get(plan.componentKey);
+    let inst;
+    try {
+      if (!component) throw new Error('the component was not imported');
+      if (component instanceof Error) throw component;
+      inst = component.createInstance();
     } catch (e) {
       this.failedImports.push({ nodeId: plan.specId, componentKey: plan.componentKey, componentName: plan.componentName, reason: errorText(e) });
-      if (plan.fallback) await this.node(plan.fallback, parent, parentAuto);
+      if (plan.fallback) await this.node(plan.fallback, parent, parentAuto, fate === 'update' ? 'update' : 'new');
       else await this.shape({ ...plan, kind: 'RECTANGLE', placeholder: 'VECTOR', cornerRadius: 0, fill: null, stroke: null, strokeWeight: 0, sizingH: plan.sizingH === 'HUG' ? 'FIXED' : plan.sizingH, sizingV: plan.sizingV === 'HUG' ? 'FIXED' : plan.sizingV }, parent, parentAuto);
       return;
     }
-    const inst = component.createInstance();
     this.tag(inst, plan.specId);
     inst.name = plan.name;
     if (Object.keys(plan.variantProperties).length) {
@@ -283,41 +395,63 @@ export class Builder {
         this.failedImports.push({ nodeId: plan.specId, componentKey: plan.componentKey, componentName: plan.componentName, reason: `variant: ${errorText(e)}` });
       }
     }
-    const textLayers = plan.textOverrides.length ? inst.findAllWithCriteria({ types: ['TEXT'] }) : [];
+    const layers = plan.textOverrides.length ? inst.findAllWithCriteria({ types: ['TEXT'] }) : [];
     for (const o of plan.textOverrides) {
-      const layer = o.layer === null ? textLayers[0] : textLayers.find((n) => n.name === o.layer);
+      // "The label" is the first one a user sees; a hidden layer of the same name is the last resort.
+      const named = o.layer === null ? layers : layers.filter((n) => n.name === o.layer);
+      const layer = named.find((n) => n.visible) ?? named[0];
       if (!layer) {
         this.failedImports.push({ nodeId: plan.specId, componentKey: plan.componentKey, componentName: plan.componentName, reason: `no text layer ${o.layer ?? '(first)'} for "${o.characters}"` });
         continue;
       }
-      if (layer.fontName !== this.figma.mixed) await this.ensureFont(layer.fontName);
-      layer.characters = o.characters;
+      try {
+        await this.setLabel(plan, layer, o.characters);
+      } catch (e) {
+        this.fallback(plan, `label “${layer.name}” not set: ${errorText(e)}`);
+      }
     }
     inst.resize(plan.width, plan.height);
     this.attach(inst, plan, parent, parentAuto);
     await this.tick();
   }
 
-  private async node(plan: NodePlan, parent: Parent, parentAuto: boolean): Promise<void> {
-    switch (plan.kind) {
-      case 'FRAME':
-        await this.frame(plan, parent, parentAuto);
-        return;
-      case 'TEXT':
-        await this.text(plan, parent, parentAuto);
-        return;
-      case 'INSTANCE':
-        await this.instance(plan, parent, parentAuto);
-        return;
-      case 'RECTANGLE':
-      case 'ELLIPSE':
-        await this.shape(plan, parent, parentAuto);
-        return;
+  /** One node and its subtree; a node Figma refuses is removed with what it made so far, and listed. */
+  private async node(plan: NodePlan, parent: Parent, parentAuto: boolean, fate: Fate): Promise<PortSceneNode | null> {
+    const mark = this.created.length;
+    const pairs = this.pairs.length;
+    const old = fate === 'update' ? this.previous.nodes.get(plan.specId) : undefined;
+    if (fate === 'new') this.added += 1;
+    try {
+      let made: PortSceneNode | null = null;
+      switch (plan.kind) {
+        case 'FRAME':
+          made = await this.frame(plan, parent, parentAuto, fate);
+          break;
+        case 'TEXT':
+          made = await this.text(plan, parent, parentAuto);
+          break;
+        case 'INSTANCE':
+          await this.instance(plan, parent, parentAuto, fate);
+          made = this.created[mark] ?? null;
+          break;
+        case 'RECTANGLE':
+        case 'ELLIPSE':
+          made = await this.shape(plan, parent, parentAuto);
+          break;
+      }
+      if (old && made) this.pairs.push({ old, fresh: made });
+      return made;
+    } catch (e) {
+      if (e instanceof BuildCancelled) throw e;
+      for (const n of this.created.splice(mark).reverse()) if (!n.removed) n.remove();
+      this.pairs.splice(pairs);
+      this.fallback(plan, `not placed: ${errorText(e)}`);
+      return null;
     }
   }
 
   /** Switches to a page (dynamic-page loads it); false when no such page exists. */
-  private async switchTo(page: PortPageRef | undefined): Promise<boolean> {
+  private async switchTo(page: PortPage | null | undefined): Promise<boolean> {
     if (!page) return false;
     if (page.id !== this.figma.currentPage.id) await this.figma.setCurrentPageAsync(page);
     return true;
@@ -330,7 +464,9 @@ export class Builder {
       let page: PortTargetNode | null = node;
       while (page && page.type !== 'PAGE') page = page.parent;
       const box = node && 'absoluteBoundingBox' in node ? (node as { absoluteBoundingBox: Rect | null }).absoluteBoundingBox : null;
-      if (box && page && (await this.switchTo(this.figma.root.children.find((p) => p.id === page.id)))) return box;
+      if (box && page && (await this.switchTo(this.figma.root.children.find((p) => p.id === page.id)))) {
+        return this.opts.besideTarget ? { ...box, x: box.x + box.width + GAP } : box;
+      }
     }
     const area = this.opts.designArea;
     if (area && area.page !== this.figma.currentPage.name) {
@@ -339,51 +475,202 @@ export class Builder {
     return null;
   }
 
-  /** Builds every screen; on any failure removes everything it created and throws a BuildError. */
+  /** What placing again would do, without changing anything; null when there is no earlier placement. */
+  async inspect(plan: BuildPlan): Promise<ReplaceSummary | null> {
+    const previous = await Previous.find(this.figma, this.opts.generationId);
+    if (!previous.found && previous.roots.size === 0) return null;
+    const summary: ReplaceSummary = { updated: 0, kept: [], deleted: [], added: 0, designerLayers: 0 };
+    const walk = (n: NodePlan, parentId: string | null, parentFate: Fate | null): void => {
+      const fate = previous.fate(n.specId, parentId, parentFate);
+      if (fate === 'deleted') summary.deleted.push({ nodeId: n.specId, name: n.name });
+      else if (fate === 'keep') summary.kept.push({ nodeId: n.specId, name: n.name });
+      else {
+        if (fate === 'update') summary.updated += 1;
+        else summary.added += 1;
+        if (n.kind === 'FRAME') for (const c of n.children) walk(c, n.specId, fate);
+      }
+    };
+    for (const s of plan.screens) walk(s.root, null, null);
+    return summary;
+  }
+
+  /** Moves what must survive out of the nodes being replaced, puts the new screens in their place, removes the old. */
+  private commit(rootPairs: { old: PortChild; fresh: PortFrame }[], planIds: ReadonlySet<string>): { designerLayers: number; kept: PlacedLayer[] } {
+    const replaced = new Set<PortChild>(this.pairs.map((p) => p.old));
+    const inserted = new Map<PortFrame, number>();
+    const kept: PlacedLayer[] = this.keeps.map((k) => ({ nodeId: k.old.getPluginData(SPEC_NODE_KEY), name: k.old.name }));
+    for (const k of this.keeps) {
+      const p = k.old.parent as PortChild | null;
+      // Where the designer moved a node outside the placement, it stays there.
+      if (!p || !replaced.has(p)) continue;
+      const before = inserted.get(k.parent) ?? 0;
+      k.parent.insertChild(Math.min(k.index + before, k.parent.children.length), k.old);
+      inserted.set(k.parent, before + 1);
+    }
+    let designerLayers = 0;
+    for (const { old, fresh } of this.pairs) {
+      if (old.type === 'INSTANCE' || fresh.type !== 'FRAME') continue;
+      const kids = (old as unknown as PortParent).children;
+      if (!kids) continue;
+      for (const [i, c] of [...kids].entries()) {
+        const ours = c.getPluginData(GENERATION_KEY) === this.opts.generationId;
+        const id = c.getPluginData(SPEC_NODE_KEY);
+        const stale = ours && !planIds.has(id);
+        if (ours && !(stale && this.previous.edited(c, false))) continue;
+        fresh.insertChild(Math.min(i, fresh.children.length), c);
+        if (ours) kept.push({ nodeId: id, name: c.name });
+        else designerLayers += 1;
+      }
+    }
+    for (const { old, fresh } of rootPairs) {
+      const parent = old.parent;
+      if (!parent) continue;
+      parent.insertChild(parent.children.indexOf(old), fresh);
+      fresh.x = old.x;
+      fresh.y = old.y;
+    }
+    for (const old of replaced) {
+      const p = old.parent as PortChild | null;
+      if (!old.removed && !(p && replaced.has(p))) old.remove();
+    }
+    // Screens the spec no longer has: gone when untouched, kept when the designer changed them.
+    for (const [id, old] of this.previous.nodes) {
+      const atTop = old.parent?.type === 'PAGE' || old.parent?.type === 'SECTION';
+      if (planIds.has(id) || old.removed || !atTop) continue;
+      if (this.previous.edited(old, true)) kept.push({ nodeId: id, name: old.name });
+      else old.remove();
+    }
+    return { designerLayers, kept };
+  }
+
+  /** What the next placement compares against: each node's fingerprint and each frame's children. */
+  private record(roots: readonly PortChild[]): void {
+    const rootSet = new Set(roots);
+    for (const n of this.created) {
+      if (n.removed) continue;
+      n.setPluginData(FINGERPRINT_KEY, fingerprint(n, rootSet.has(n)));
+      if (n.type === 'FRAME') {
+        const ids = n.children.filter((c) => c.getPluginData(GENERATION_KEY) === this.opts.generationId).map((c) => c.getPluginData(SPEC_NODE_KEY));
+        n.setPluginData(CHILDREN_KEY, JSON.stringify([...ids, ...(this.deletedIn.get(n) ?? [])]));
+      }
+    }
+    const rootIds = [...roots.map((r) => r.getPluginData(SPEC_NODE_KEY)), ...(this.deletedIn.get(null) ?? [])];
+    this.figma.root.setPluginData(rootsKey(this.opts.generationId), JSON.stringify(rootIds));
+  }
+
+  /** Builds every screen beside any earlier placement, then swaps it in; on cancel or failure removes what it made. */
   async build(plan: BuildPlan): Promise<PlacementReport> {
     const now = this.opts.now ?? (() => Date.now());
     const started = now();
     this.total = plan.nodeCount;
     this.figma.commitUndo();
-    const roots: PortFrame[] = [];
+    const phase = this.opts.onPhase ?? (() => undefined);
     try {
-      const target = await this.targetBox();
+      let fontsDone = 0;
+      phase('fonts', 0, plan.fonts.length);
+      await Promise.all(
+        plan.fonts.map(async (f) => {
+          await this.fonts.load(f).catch(() => f);
+          phase('fonts', ++fontsDone, plan.fonts.length);
+        }),
+      );
+      this.checkCancel();
+      const assets = plan.imports.length + plan.componentKeys.length;
+      let assetsDone = 0;
+      const counted = (p: Promise<void>): Promise<void> => p.then(() => phase('library', ++assetsDone, assets));
+      phase('library', 0, assets);
+      await Promise.all([...plan.imports.map((t) => counted(this.resolveToken(t))), ...plan.componentKeys.map((k) => counted(this.importComponent(k)))]);
+      this.checkCancel();
+
+      this.previous = await Previous.find(this.figma, this.opts.generationId);
+      const oldRoots = plan.screens.flatMap((s) => {
+        const n = this.previous.nodes.get(s.root.specId);
+        return n ? [n] : [];
+      });
+      // Placing again builds where the earlier placement is; otherwise at the target or in the DESIGN area.
+      let target: Box | null = null;
+      if (oldRoots.length) await this.switchTo(pageOf(oldRoots[0] as PortChild));
+      else target = await this.targetBox();
       const page = this.figma.currentPage;
-      const previous = page.children.filter((n) => n.getPluginData(GENERATION_KEY) === this.opts.generationId);
-      const content = page.children.filter((n) => !previous.includes(n));
-      await Promise.all(plan.fonts.map((f) => this.ensureFont(f)));
-      await Promise.all(plan.imports.map((t) => this.resolveToken(t)));
-      const designArea = this.pageMissing ? null : this.opts.designArea;
-      const origin = placementOrigin({ replaced: previous, target, designArea, content });
-      const positions = screenPositions(origin, plan.screens.map((s) => s.root.width));
-      for (const [i, screen] of plan.screens.entries()) {
-        const root = await this.frame({ ...screen.root, name: screen.name }, page, false);
-        const at = positions[i] ?? { x: origin.x, y: origin.y };
-        root.x = at.x;
-        root.y = at.y;
-        roots.push(root);
+      phase('building', 0, this.total);
+      const roots: PortChild[] = [];
+      const rootPairs: { old: PortChild; fresh: PortFrame }[] = [];
+      const fresh: PortFrame[] = [];
+      let attempted = 0;
+      for (const screen of plan.screens) {
+        const fate = this.previous.fate(screen.root.specId, null, null);
+        const old = this.previous.nodes.get(screen.root.specId);
+        if (fate === 'deleted') {
+          this.markDeleted(null, screen.root.specId, screen.name);
+          continue;
+        }
+        if (fate === 'keep' && old) {
+          roots.push(old);
+          continue;
+        }
+        attempted += 1;
+        const made = await this.node({ ...screen.root, name: screen.name }, page, false, fate);
+        if (!made || made.type !== 'FRAME') continue;
+        if (old && fate === 'update') rootPairs.push({ old, fresh: made });
+        else fresh.push(made);
+        roots.push(made);
       }
-      for (const old of previous) if (!old.removed) old.remove();
+      if (attempted > 0 && roots.length === 0) {
+        throw new BuildError(`placement failed: no screen could be placed (${this.fallbacks.map((f) => f.reason).join('; ')})`, null);
+      }
+      this.checkCancel();
+
+      // From here on nothing is cancelled: the swap is quick and must not stop halfway.
+      const content = page.children.filter((n) => !this.created.includes(n as PortSceneNode) && n.getPluginData(GENERATION_KEY) !== this.opts.generationId);
+      const placedBefore = oldRoots.filter((r) => pageOf(r) === page);
+      const designArea = this.pageMissing ? null : this.opts.designArea;
+      const origin = placedBefore.length
+        ? { x: Math.max(...placedBefore.map((b) => b.x + b.width)) + GAP, y: Math.min(...placedBefore.map((b) => b.y)), source: 'replaced' as const }
+        : placementOrigin({ replaced: [], target, designArea, content });
+      for (const [i, at] of screenPositions(origin, fresh.map((r) => r.width)).entries()) {
+        const r = fresh[i] as PortFrame;
+        r.x = at.x;
+        r.y = at.y;
+      }
+      const planIds = new Set(plan.screens.flatMap((s) => [...walkIds(s.root)]));
+      const { designerLayers, kept } = this.commit(rootPairs, planIds);
+      const keptRoots = roots.filter((r) => !this.created.includes(r as PortSceneNode));
+      for (const r of keptRoots) kept.unshift({ nodeId: r.getPluginData(SPEC_NODE_KEY), name: r.name });
+      this.record(roots);
+      const onPage = roots.filter((r) => !r.removed && pageOf(r) === this.figma.currentPage);
+      this.figma.currentPage.selection = onPage;
+      this.figma.viewport.scrollAndZoomIntoView(onPage);
       this.opts.onProgress?.(this.done, this.total);
-      this.figma.viewport.scrollAndZoomIntoView(roots);
       this.figma.commitUndo();
+      const replace: ReplaceSummary | null = this.previous.found || this.previous.roots.size
+        ? { updated: this.pairs.length, kept, deleted: this.deleted, added: this.added, designerLayers }
+        : null;
       return {
         generationId: this.opts.generationId,
-        nodeCount: this.created.length,
+        nodeCount: this.created.filter((n) => !n.removed).length,
         screens: roots.length,
-        missingFonts: this.missingFonts,
+        missingFonts: this.fonts.missing,
         unboundTokens: this.unboundTokens,
         failedImports: this.failedImports,
+        fallbacks: this.fallbacks,
+        replace,
         boundTokens: this.resolved.size,
         notes: plan.notes.length,
         durationMs: Math.round(now() - started),
-        placement: origin.source,
-        replacedNodes: previous.length,
-        page: page.name,
+        placement: rootPairs.length || placedBefore.length ? 'replaced' : origin.source,
+        replacedNodes: rootPairs.length,
+        page: this.figma.currentPage.name,
       };
     } catch (e) {
       for (const n of [...this.created].reverse()) if (!n.removed) n.remove();
-      throw e instanceof BuildError ? e : new BuildError(`placement failed: ${errorText(e)}`, e);
+      if (e instanceof BuildCancelled || e instanceof BuildError) throw e;
+      throw new BuildError(`placement failed: ${errorText(e)}`, e);
     }
   }
+}
+
+function* walkIds(n: NodePlan): Generator<string> {
+  yield n.specId;
+  if (n.kind === 'FRAME') for (const c of n.children) yield* walkIds(c);
+  if (n.kind === 'INSTANCE' && n.fallback) yield* walkIds(n.fallback);
 }

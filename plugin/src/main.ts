@@ -26,6 +26,9 @@ const controller = new Controller({
   now: () => Date.now(),
 });
 
+figma.on('selectionchange', () => controller.selectionChanged());
+figma.on('currentpagechange', () => controller.selectionChanged());
+
 figma.ui.onmessage = (msg: FromUi) => {
   controller.handle(msg).catch((e: unknown) => {
     figma.ui.postMessage({ type: 'notice', level: 'error', message: e instanceof Error ? e.message : String(e) } satisfies ToUi);

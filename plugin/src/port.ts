@@ -3,7 +3,20 @@
 // and in the test fake (which `satisfies` FigmaPort). Node types are narrowed to the members we touch so the
 // fake can be written by hand; `main.ts` checks that the real `figma` is assignable to FigmaPort.
 
-type Common = 'id' | 'name' | 'removed' | 'remove' | 'setPluginData' | 'getPluginData' | 'x' | 'y' | 'width' | 'height' | 'resize' | 'opacity';
+type Common =
+  | 'id'
+  | 'name'
+  | 'removed'
+  | 'remove'
+  | 'setPluginData'
+  | 'getPluginData'
+  | 'x'
+  | 'y'
+  | 'width'
+  | 'height'
+  | 'resize'
+  | 'opacity'
+  | 'visible';
 type LayoutChild = 'layoutPositioning' | 'layoutSizingHorizontal' | 'layoutSizingVertical';
 type Geometry = 'fills' | 'strokes' | 'strokeWeight' | 'setFillStyleIdAsync' | 'setStrokeStyleIdAsync' | 'effects';
 
@@ -25,11 +38,48 @@ export type FrameProps =
   | 'clipsContent'
   | 'cornerRadius';
 
-/** What the builder reads of any node already on the canvas (every Figma SceneNode has these). */
-export type PortChild = Pick<SceneNode, 'id' | 'name' | 'x' | 'y' | 'width' | 'height' | 'getPluginData' | 'remove' | 'removed'>;
+/** A node that holds children: a page, section, frame (what a placed node or a designer's node sits in). */
+export interface PortParent extends Pick<BaseNode, 'id' | 'type' | 'getPluginData'> {
+  readonly children: readonly PortChild[];
+  readonly layoutMode?: 'NONE' | 'HORIZONTAL' | 'VERTICAL' | 'GRID';
+  appendChild(child: PortChild): void;
+  insertChild(index: number, child: PortChild): void;
+}
+
+/**
+ * What the builder reads of any node already on the canvas (every Figma SceneNode has these): enough to move
+ * it, remove it, and fingerprint what a designer may have changed (optional members exist on some types only).
+ */
+export interface PortChild
+  extends Pick<SceneNode, 'id' | 'type' | 'name' | 'x' | 'y' | 'width' | 'height' | 'visible' | 'getPluginData' | 'setPluginData' | 'remove' | 'removed'> {
+  readonly parent: PortParent | null;
+  readonly opacity?: number;
+  readonly fills?: readonly Paint[] | PluginAPI['mixed'];
+  readonly strokes?: readonly Paint[];
+  readonly cornerRadius?: number | PluginAPI['mixed'];
+  readonly layoutMode?: 'NONE' | 'HORIZONTAL' | 'VERTICAL' | 'GRID';
+  readonly itemSpacing?: number;
+  readonly paddingTop?: number;
+  readonly paddingLeft?: number;
+  readonly layoutPositioning?: 'AUTO' | 'ABSOLUTE';
+  readonly layoutSizingHorizontal?: 'FIXED' | 'HUG' | 'FILL';
+  readonly layoutSizingVertical?: 'FIXED' | 'HUG' | 'FILL';
+  readonly characters?: string;
+  readonly fontSize?: number | PluginAPI['mixed'];
+  readonly fontName?: FontName | PluginAPI['mixed'];
+  readonly textAutoResize?: 'NONE' | 'WIDTH_AND_HEIGHT' | 'HEIGHT' | 'TRUNCATE';
+  /** Annotations on the node (most scene nodes have them). */
+  readonly annotations?: ReadonlyArray<Annotation>;
+  /** Frames export themselves as the REST API's JSON (a wireframe's snapshot). */
+  exportAsync?(settings: ExportSettingsREST): Promise<object>;
+  /** On instances: their text layers, whose labels a designer may have edited. */
+  findAllWithCriteria?(criteria: { types: ['TEXT'] }): readonly { characters: string }[];
+}
 
 export interface PortFrame extends Pick<FrameNode, FrameProps> {
+  readonly parent: PortParent | null;
   appendChild(child: PortChild): void;
+  insertChild(index: number, child: PortChild): void;
   readonly children: readonly PortChild[];
 }
 
@@ -47,20 +97,31 @@ export type TextProps =
   | 'textAlignHorizontal'
   | 'textAutoResize'
   | 'textTruncation'
+  | 'textDecoration'
   | 'setTextStyleIdAsync'
   | 'setRangeFontName'
   | 'setRangeFills'
   | 'setRangeTextDecoration'
-  | 'setRangeParagraphSpacing';
+  | 'setRangeParagraphSpacing'
+  | 'getRangeAllFontNames';
 
-export type PortText = Pick<TextNode, TextProps>;
+export interface PortText extends Pick<TextNode, TextProps> {
+  readonly parent: PortParent | null;
+  /** Only the font runs are read (to replace a font the user lacks in a mixed text layer). */
+  getStyledTextSegments(fields: ['fontName']): { start: number; end: number; characters: string; fontName: FontName }[];
+}
 
-export type PortRectangle = Pick<RectangleNode, Common | LayoutChild | Geometry | 'type' | 'cornerRadius'>;
+export interface PortRectangle extends Pick<RectangleNode, Common | LayoutChild | Geometry | 'type' | 'cornerRadius'> {
+  readonly parent: PortParent | null;
+}
 
-export type PortEllipse = Pick<EllipseNode, Common | LayoutChild | Geometry | 'type'>;
+export interface PortEllipse extends Pick<EllipseNode, Common | LayoutChild | Geometry | 'type'> {
+  readonly parent: PortParent | null;
+}
 
-export interface PortInstance extends Pick<InstanceNode, Common | LayoutChild | 'type' | 'setProperties'> {
-  /** The instance's own text layers, for label overrides. */
+export interface PortInstance extends Pick<InstanceNode, Common | LayoutChild | 'type' | 'setProperties' | 'layoutMode'> {
+  readonly parent: PortParent | null;
+  /** The instance's text layers (nested instances and hidden layers included), for label overrides. */
   findAllWithCriteria(criteria: { types: ['TEXT'] }): PortText[];
 }
 
@@ -70,18 +131,20 @@ export interface PortComponent extends Pick<ComponentNode, 'key' | 'name'> {
 
 export type PortSceneNode = PortFrame | PortText | PortRectangle | PortEllipse | PortInstance;
 
-export interface PortPage extends Pick<PageNode, 'id' | 'name' | 'type'> {
-  appendChild(child: PortChild): void;
+/** A page of the document, loaded or not: with dynamic-page, its children exist only after loadAsync. */
+export interface PortPage extends Pick<PageNode, 'id' | 'name' | 'type' | 'loadAsync'> {
   readonly children: readonly PortChild[];
+  selection: readonly PortChild[];
+  appendChild(child: PortChild): void;
+  insertChild(index: number, child: PortChild): void;
+  /** Every node of the page carrying plugin data under one of the keys (how an earlier placement is found). */
+  findAllWithCriteria(criteria: { pluginData: { keys: string[] } }): PortChild[];
 }
 
 /** A placement target: any node; its box is read when it has one, its page found through its parents. */
 export interface PortTargetNode extends Pick<BaseNode, 'id' | 'name' | 'type'> {
   readonly parent: PortTargetNode | null;
 }
-
-/** A page of the document, loaded or not (dynamic-page: switch with setCurrentPageAsync). */
-export type PortPageRef = Pick<PageNode, 'id' | 'name' | 'type'>;
 
 /** Any style; text styles carry their font, which must be loaded before the style is applied. */
 export type PortStyle = Pick<BaseStyle, 'id' | 'key' | 'name' | 'type'> & { fontName?: FontName };
@@ -93,14 +156,17 @@ export interface PortVariables {
   setBoundVariableForPaint(paint: SolidPaint, field: VariableBindablePaintField, variable: PortVariable | null): SolidPaint;
 }
 
-type ApiMembers = 'loadFontAsync' | 'commitUndo' | 'mixed' | 'createImage';
+type ApiMembers = 'loadFontAsync' | 'listAvailableFontsAsync' | 'commitUndo' | 'mixed' | 'createImage';
 
 export interface FigmaPort extends Pick<PluginAPI, ApiMembers> {
+  /** Where the design step's notes go on the canvas (a "wf2des" annotation category). */
+  readonly annotations: Pick<AnnotationsAPI, 'getAnnotationCategoriesAsync' | 'addAnnotationCategoryAsync'>;
   readonly currentPage: PortPage;
-  readonly root: { readonly children: readonly PortPageRef[] };
-  setCurrentPageAsync(page: PortPageRef): Promise<void>;
+  readonly root: Pick<DocumentNode, 'getPluginData' | 'setPluginData'> & { readonly children: readonly PortPage[] };
+  setCurrentPageAsync(page: PortPage): Promise<void>;
   readonly variables: PortVariables;
   readonly viewport: Pick<ViewportAPI, 'center'> & { scrollAndZoomIntoView(nodes: readonly Pick<BaseNode, 'id'>[]): void };
+  notify(message: string, options?: NotificationOptions): Pick<NotificationHandler, 'cancel'>;
   createFrame(): PortFrame;
   createText(): PortText;
   createRectangle(): PortRectangle;

@@ -1,6 +1,6 @@
 // The builder on hand-made specs: fonts, styles, instances, placement, idempotency, failure, progress.
 import { describe, expect, it } from 'vitest';
-import { BuildError, Builder, GENERATION_KEY, SPEC_NODE_KEY } from '../src/builder';
+import { BuildCancelled, Builder, GENERATION_KEY, SPEC_NODE_KEY } from '../src/builder';
 import { overlaps } from '../src/placement';
 import { planSpec } from '../src/plan';
 import type { FigmaPort } from '../src/port';
@@ -151,10 +151,11 @@ describe('builder', () => {
 
   it('tags every node and replaces an earlier placement of the same generation', async () => {
     const figma = createFakeFigma({ library });
-    await build(figma, richSpec());
+    const s = richSpec();
+    await build(figma, s);
     const first = figma.currentPage.children.map((n) => [n.x, n.y]);
     const count = figma.liveNodes().length;
-    const again = await build(figma, richSpec());
+    const again = await build(figma, s);
     expect(figma.liveNodes()).toHaveLength(count);
     expect(again.replacedNodes).toBe(1);
     expect(figma.currentPage.children.map((n) => [n.x, n.y])).toEqual(first);
@@ -205,40 +206,27 @@ describe('builder', () => {
     expect([r2.placement, figma.currentPage.children.at(-1)?.x, figma.currentPage.children.at(-1)?.y]).toEqual(['designArea', -500, 700]);
   });
 
-  it('leaves no half-built nodes when Figma fails mid-build, and keeps the earlier placement', async () => {
+  it('leaves nothing half-built when cancelled mid-build, and keeps the earlier placement', async () => {
     const figma = createFakeFigma({ library });
-    await build(figma, richSpec());
+    const s = spec(node('FRAME', { children: Array.from({ length: 60 }, (_, i) => node('RECTANGLE', { name: `r${i}` })) }));
+    await build(figma, s);
     const before = JSON.stringify(figma.serialise());
-    let frames = 0;
+    const builder: Builder = new Builder(figma, { generationId: 'g1', placementTarget: null, designArea: null, chunkSize: 10, pause: (): Promise<void> => Promise.resolve(builder.cancel()) });
+    await expect(builder.build(planSpec(s))).rejects.toThrow(BuildCancelled);
+    expect(JSON.stringify(figma.serialise())).toBe(before);
+    expect(figma.created.filter((n) => !n.removed)).toHaveLength(61);
+    const retried = await build(figma, s);
+    expect(retried.replacedNodes).toBe(1);
+    expect(figma.liveNodes()).toHaveLength(61);
+  });
+
+  it('fails whole only when no screen can be placed, and then leaves nothing behind', async () => {
+    const figma = createFakeFigma();
     const failing = new Proxy(figma, {
       get(target, prop, receiver) {
         if (prop === 'createFrame') {
           return () => {
-            frames += 1;
-            if (frames === 3) throw new Error('Figma ran out of memory');
-            return target.createFrame();
-          };
-        }
-        const v = Reflect.get(target, prop, receiver) as unknown;
-        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-      },
-    });
-    await expect(build(failing, richSpec())).rejects.toThrow(BuildError);
-    expect(JSON.stringify(figma.serialise())).toBe(before);
-    const retried = await build(failing, richSpec());
-    expect(retried.replacedNodes).toBe(1);
-    expect(figma.liveNodes()).toHaveLength(retried.nodeCount);
-  });
-
-  it('removes what it created when the build fails', async () => {
-    const figma = createFakeFigma();
-    let n = 0;
-    const failing = new Proxy(figma, {
-      get(target, prop, receiver) {
-        if (prop === 'createText') {
-          return () => {
-            if (++n === 2) throw new Error('boom');
-            return target.createText();
+            throw new Error('Figma is out of memory');
           };
         }
         const v = Reflect.get(target, prop, receiver) as unknown;
@@ -246,9 +234,8 @@ describe('builder', () => {
       },
     });
     const s = spec(node('FRAME', { children: [node('TEXT'), node('FRAME', { children: [node('TEXT')] })] }));
-    await expect(build(failing, s)).rejects.toThrow('placement failed: boom');
+    await expect(build(failing, s)).rejects.toThrow('placement failed: no screen could be placed (not placed: Figma is out of memory)');
     expect(figma.currentPage.children).toHaveLength(0);
-    expect(figma.created.every((c) => c.removed)).toBe(true);
   });
 
   it('yields in chunks and reports progress', async () => {

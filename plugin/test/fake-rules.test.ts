@@ -1,6 +1,6 @@
 // The fake enforces the rules real Figma enforces; if it did not, the builder's tests would prove nothing.
 import { describe, expect, it } from 'vitest';
-import { createFakeFigma, FigmaRuleError } from './fake/figma';
+import { createFakeFigma, FakeInstance, FakeText, FigmaRuleError } from './fake/figma';
 
 function png(width: number, height: number): Uint8Array {
   const b = new Uint8Array(24);
@@ -83,5 +83,49 @@ describe('fake figma rules', () => {
   it('refuses a style id that was never imported', async () => {
     const figma = createFakeFigma();
     await expect(figma.createRectangle().setFillStyleIdAsync('S:x,')).rejects.toThrow(/import it by key/);
+  });
+
+  it('refuses HUG on an instance of a component without auto layout, and children in any instance', async () => {
+    const figma = createFakeFigma({ library: { components: [
+      { key: 'flat', name: 'Flat', variants: {}, textLayers: ['Label'], autoLayout: false },
+      { key: 'auto', name: 'Auto', variants: {}, textLayers: ['Label'], autoLayout: true },
+    ] } });
+    const flat = (await figma.importComponentByKeyAsync('flat')).createInstance();
+    expect(() => (flat.layoutSizingHorizontal = 'HUG')).toThrow(/HUG/);
+    expect(flat.layoutMode).toBe('NONE');
+    const auto = (await figma.importComponentByKeyAsync('auto')).createInstance();
+    auto.layoutSizingHorizontal = 'HUG';
+    expect(() => (auto as unknown as FakeInstance).appendChild(figma.createRectangle())).toThrow(/instance/);
+  });
+
+  it('applies a text style only with its font loaded, and then uses that font', async () => {
+    const figma = createFakeFigma({ fonts: [{ family: 'Inter', style: 'Regular' }], library: { textStyles: [{ key: 'h', name: 'Heading', fontName: { family: 'Nunito', style: 'Bold' } }] } });
+    const style = await figma.importStyleByKeyAsync('h');
+    const t = figma.createText();
+    await expect(t.setTextStyleIdAsync(style.id)).rejects.toThrow(/unloaded font "Nunito Bold"/);
+  });
+
+  it('says mixed for a text in several fonts, lists them, and needs all loaded to change it', async () => {
+    const figma = createFakeFigma({ library: { components: [{ key: 'k', name: 'B', variants: {}, autoLayout: true, textLayers: [{ name: 'L', characters: 'Buy now', fonts: [{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }] }] }] } });
+    const label = (await figma.importComponentByKeyAsync('k')).createInstance().findAllWithCriteria({ types: ['TEXT'] })[0] as FakeText;
+    expect(label.fontName).toBe(figma.mixed);
+    expect(label.getRangeAllFontNames(0, 7)).toEqual([{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }]);
+    expect(() => label.getRangeAllFontNames(0, 0)).toThrow(/empty/);
+    await figma.loadFontAsync({ family: 'Inter', style: 'Regular' });
+    expect(() => (label.characters = 'Go')).toThrow(/unloaded font "Inter Bold"/);
+    await figma.loadFontAsync({ family: 'Inter', style: 'Bold' });
+    label.characters = 'Go';
+    expect(label.fontName).toEqual({ family: 'Inter', style: 'Regular' });
+  });
+
+  it('keeps a page that was not visited closed until loadAsync, and sections out of frames', async () => {
+    const figma = createFakeFigma();
+    const other = figma.addPage('Other');
+    expect(() => other.children).toThrow(/loadAsync/);
+    expect(() => other.findAllWithCriteria({ pluginData: { keys: ['k'] } })).toThrow(/loadAsync/);
+    await other.loadAsync();
+    expect(other.children).toEqual([]);
+    expect(() => figma.createFrame().appendChild(figma.createSection())).toThrow(/section/);
+    expect(() => (other.selection = [figma.createFrame()])).toThrow(/not on page/);
   });
 });

@@ -107,6 +107,11 @@ export class Wf2desApi {
     return (await this.http.json<Schemas['Code2wfList']>('GET', `${fill(ROUTES.generations, { projectId })}${q}`)).items;
   }
 
+  /** Starts a Code2WF generation of an uploaded page (one width). */
+  startGeneration(projectId: number, body: Schemas['Code2wfCreate']): Promise<Generation> {
+    return this.http.json('POST', fill(ROUTES.generations, { projectId }), body);
+  }
+
   generation(projectId: number, code2wfId: string): Promise<Generation> {
     return this.http.json('GET', fill(ROUTES.generation, { projectId, code2wfId }));
   }

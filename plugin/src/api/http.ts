@@ -63,6 +63,19 @@ export class Http {
     return { status: res.status, body: await res.text(), headers: res.headersObject };
   }
 
+  /** A body that is not JSON (a multipart upload), answered with JSON. */
+  async send<T>(method: string, path: string, body: string, contentType: string): Promise<T> {
+    let res;
+    try {
+      res = await this.fetchFn(`${this.baseUrl}${path}`, { method, headers: { ...this.headers(false), 'content-type': contentType }, body });
+    } catch (e) {
+      throw new ApiError(0, 'network', `Cannot reach wf2des at ${this.baseUrl} (${e instanceof Error ? e.message : String(e)})`);
+    }
+    const r = { status: res.status, body: await res.text(), headers: res.headersObject };
+    if (r.status >= 200 && r.status < 300) return (r.body ? JSON.parse(r.body) : null) as T;
+    throw problemError(r);
+  }
+
   async json<T>(method: string, path: string, body?: unknown): Promise<T> {
     const r = await this.raw(method, path, body);
     if (r.status >= 200 && r.status < 300) return (r.body ? JSON.parse(r.body) : null) as T;

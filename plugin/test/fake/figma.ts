@@ -3,16 +3,20 @@
 // rules that real Figma enforces at run time and users hit: fonts loaded before text properties, FILL only on
 // an appended child of an auto-layout frame, HUG only on auto-layout frames, text and instances, ABSOLUTE only
 // inside auto layout, no synchronous lookups under `documentAccess: dynamic-page`, images ≤ 4096 px, imports
-// only of published keys.
+// only of published keys, text styles only with their font loaded, characters only with every font of the text
+// loaded (`fontName` is `figma.mixed` for mixed text), no children added to an instance, sections only in pages
+// or sections, and under dynamic-page no page's children before `loadAsync`. Component instances carry the
+// layers their component has: hidden ones, ones in other or mixed fonts, ones inside nested instances.
 import type {
   FigmaPort,
+  PortChild,
   PortComponent,
   PortEllipse,
   PortFrame,
   PortInstance,
   PortPage,
+  PortParent,
   PortRectangle,
-  PortChild,
   PortStyle,
   PortTargetNode,
   PortText,
@@ -30,12 +34,23 @@ function fontId(f: FontName): string {
   return `${f.family} ${f.style}`;
 }
 
+/** A text layer of a library component: its font(s) — several make it mixed — and where it sits. */
+export interface ComponentTextLayer {
+  name: string;
+  /** One font, or one per run of the layer's characters (mixed); Inter Regular when absent. */
+  fonts?: FontName[];
+  characters?: string;
+  visible?: boolean;
+  /** The name of a nested instance the layer sits in. */
+  nested?: string;
+}
+
 export interface LibraryComponent {
   key: string;
   name: string;
   /** Variant property → allowed values. */
   variants: Record<string, string[]>;
-  textLayers: string[];
+  textLayers: (string | ComponentTextLayer)[];
   autoLayout: boolean;
 }
 
@@ -47,7 +62,7 @@ export interface FakeLibrary {
 }
 
 export interface FakeOptions {
-  /** Fonts the user has; everything else rejects in loadFontAsync. */
+  /** Fonts the user has (and listAvailableFontsAsync lists); everything else rejects in loadFontAsync. */
   fonts?: FontName[];
   library?: FakeLibrary;
   /** Styles and variables of the file itself (usable by id, no import). */
@@ -65,13 +80,15 @@ abstract class FakeNode {
   protected w = 100;
   protected h = 100;
   opacity = 1;
+  visible = true;
   removed = false;
-  parent: FakeFrame | FakePage | null = null;
+  private notes: readonly Annotation[] = [];
+  parent: FakeParent | null = null;
   private data = new Map<string, string>();
   private positioning: 'AUTO' | 'ABSOLUTE' = 'AUTO';
   private sizingH: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
   private sizingV: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
-  abstract readonly type: 'FRAME' | 'TEXT' | 'RECTANGLE' | 'ELLIPSE' | 'INSTANCE';
+  abstract readonly type: 'FRAME' | 'TEXT' | 'RECTANGLE' | 'ELLIPSE' | 'INSTANCE' | 'SECTION';
 
   constructor(protected readonly figma: FakeFigma) {}
 
@@ -100,8 +117,24 @@ abstract class FakeNode {
   kids(): readonly PortChild[] {
     return [];
   }
+  get annotations(): readonly Annotation[] {
+    return this.notes;
+  }
+  /** Figma checks each annotation's category exists in the file. */
+  set annotations(v: readonly Annotation[]) {
+    for (const a of v) if (a.categoryId && !this.figma.annotationCategories.some((c) => c.id === a.categoryId)) throw new FigmaRuleError(`no annotation category ${a.categoryId}`);
+    this.notes = v;
+  }
+  /** What exportAsync({ format: 'JSON_REST_V1' }) gives: the node as the REST API's files endpoint has it. */
+  async exportAsync(settings: { format: 'JSON_REST_V1' }): Promise<object> {
+    if (settings.format !== 'JSON_REST_V1') throw new FigmaRuleError('the fake exports JSON_REST_V1 only');
+    return { document: { id: this.id, ...this.serialise() } };
+  }
+  hasPluginData(key: string): boolean {
+    return this.data.has(key);
+  }
   protected parentIsAutoLayout(): boolean {
-    return this.parent?.type === 'FRAME' && this.parent.layoutMode !== 'NONE';
+    return (this.parent?.type === 'FRAME' || this.parent?.type === 'INSTANCE') && this.parent.layoutMode !== 'NONE';
   }
   protected canHug(): boolean {
     return false;
@@ -148,6 +181,7 @@ abstract class FakeNode {
       layoutSizingHorizontal: this.sizingH,
       layoutSizingVertical: this.sizingV,
       ...(this.opacity !== 1 ? { opacity: this.opacity } : {}),
+      ...(this.visible ? {} : { visible: false }),
       pluginData: Object.fromEntries(this.data),
     };
   }
@@ -203,6 +237,9 @@ export class FakeFrame extends GeometryNode implements PortFrame {
 
   appendChild(child: PortChild): void {
     this.figma.adopt(this, child);
+  }
+  insertChild(index: number, child: PortChild): void {
+    this.figma.adopt(this, child, index);
   }
   override kids(): readonly PortChild[] {
     return this.children;
@@ -266,6 +303,7 @@ export class FakeText extends FakeNode implements PortText {
   private ls: LetterSpacing = { unit: 'PERCENT', value: 0 };
   private resizeMode: 'NONE' | 'WIDTH_AND_HEIGHT' | 'HEIGHT' | 'TRUNCATE' = 'WIDTH_AND_HEIGHT';
   private rangeFonts: { start: number; end: number; font: FontName }[] = [];
+  private decoration: TextDecoration = 'NONE';
   readonly ranges: Range[] = [];
   fills: readonly Paint[] | PluginAPI['mixed'] = [{ type: 'SOLID', color: { r: 0, g: 0, b: 0 } }];
   textAlignHorizontal: 'LEFT' | 'CENTER' | 'RIGHT' | 'JUSTIFIED' = 'LEFT';
@@ -273,12 +311,36 @@ export class FakeText extends FakeNode implements PortText {
   textStyle = '';
   fillStyle = '';
 
+  /** A component's own text layer: its characters and fonts come with the component, nothing is loaded. */
+  seed(characters: string, fonts: FontName[]): void {
+    this.chars = characters;
+    const [first, ...rest] = fonts;
+    if (first) this.font = first;
+    const step = Math.max(1, Math.floor(characters.length / fonts.length));
+    this.rangeFonts = rest.map((font, i) => ({ start: (i + 1) * step, end: i === rest.length - 1 ? characters.length : (i + 2) * step, font }));
+  }
+
   protected override canHug(): boolean {
     return true;
   }
+  /** The font at each character, runs merged. */
+  private runs(): { start: number; end: number; font: FontName }[] {
+    const at = Array.from({ length: this.chars.length }, () => this.font);
+    for (const r of this.rangeFonts) for (let i = r.start; i < r.end && i < at.length; i++) at[i] = r.font;
+    const out: { start: number; end: number; font: FontName }[] = [];
+    at.forEach((font, i) => {
+      const last = out.at(-1);
+      if (last && fontId(last.font) === fontId(font)) last.end = i + 1;
+      else out.push({ start: i, end: i + 1, font });
+    });
+    return out;
+  }
+  private fontsInUse(): FontName[] {
+    return this.chars.length ? this.runs().map((r) => r.font) : [this.font];
+  }
   /** Every font the text uses must be loaded before anything font-dependent changes. */
   private requireFonts(what: string): void {
-    for (const f of [this.font, ...this.rangeFonts.map((r) => r.font)]) {
+    for (const f of this.fontsInUse()) {
       if (!this.figma.isLoaded(f)) throw new FigmaRuleError(`Cannot write to node with unloaded font "${fontId(f)}" (${what}). Please call figma.loadFontAsync first.`);
     }
   }
@@ -286,7 +348,7 @@ export class FakeText extends FakeNode implements PortText {
     if (!(start >= 0 && end <= this.chars.length && start < end)) throw new FigmaRuleError(`range ${start}–${end} outside ${this.chars.length} characters`);
   }
   get fontName(): FontName | PluginAPI['mixed'] {
-    return this.rangeFonts.length ? MIXED : this.font;
+    return new Set(this.fontsInUse().map(fontId)).size > 1 ? MIXED : this.font;
   }
   set fontName(f: FontName | PluginAPI['mixed']) {
     if (typeof f === 'symbol') throw new FigmaRuleError('cannot set fontName to mixed');
@@ -294,11 +356,24 @@ export class FakeText extends FakeNode implements PortText {
     this.font = f;
     this.rangeFonts = [];
   }
+  getRangeAllFontNames(start: number, end: number): FontName[] {
+    if (start === end) throw new FigmaRuleError('getRangeAllFontNames: empty range');
+    this.requireRange(start, end);
+    const seen = new Map<string, FontName>();
+    for (const r of this.runs()) if (r.start < end && r.end > start) seen.set(fontId(r.font), r.font);
+    return [...seen.values()];
+  }
+  getStyledTextSegments(_fields: ['fontName']): { start: number; end: number; characters: string; fontName: FontName }[] {
+    return this.runs().map((r) => ({ start: r.start, end: r.end, characters: this.chars.slice(r.start, r.end), fontName: r.font }));
+  }
   get characters(): string {
     return this.chars;
   }
   set characters(v: string) {
     this.requireFonts('characters');
+    // New characters take the style of the first one, as in Figma.
+    this.font = this.runs()[0]?.font ?? this.font;
+    this.rangeFonts = [];
     this.chars = v;
   }
   get fontSize(): number | PluginAPI['mixed'] {
@@ -325,6 +400,14 @@ export class FakeText extends FakeNode implements PortText {
     if (typeof v === 'symbol') throw new FigmaRuleError('cannot set mixed');
     this.ls = v;
   }
+  get textDecoration(): TextDecoration | PluginAPI['mixed'] {
+    return this.decoration;
+  }
+  set textDecoration(v: TextDecoration | PluginAPI['mixed']) {
+    this.requireFonts('textDecoration');
+    if (typeof v === 'symbol') throw new FigmaRuleError('cannot set mixed');
+    this.decoration = v;
+  }
   get textAutoResize(): 'NONE' | 'WIDTH_AND_HEIGHT' | 'HEIGHT' | 'TRUNCATE' {
     return this.resizeMode;
   }
@@ -335,11 +418,16 @@ export class FakeText extends FakeNode implements PortText {
   set textStyleId(_: string) {
     throw new FigmaRuleError('textStyleId is read-only with documentAccess: dynamic-page; use setTextStyleIdAsync');
   }
+  /** Applying a text style sets the text's font to the style's, which must be loaded (as in Figma). */
   async setTextStyleIdAsync(styleId: string): Promise<void> {
     const style = this.figma.styleById(styleId, 'TEXT');
-    const f = 'fontName' in style ? style.fontName : null;
-    if (f && !this.figma.isLoaded(f)) throw new FigmaRuleError(`text style font "${fontId(f)}" is not loaded`);
+    const f = style.fontName ?? null;
+    if (f && !this.figma.isLoaded(f)) throw new FigmaRuleError(`Cannot use unloaded font "${fontId(f)}" of text style ${style.name}. Please call figma.loadFontAsync first.`);
     this.textStyle = style.id;
+    if (f) {
+      this.font = f;
+      this.rangeFonts = [];
+    }
   }
   async setFillStyleIdAsync(styleId: string): Promise<void> {
     this.fillStyle = this.figma.styleById(styleId, 'PAINT').id;
@@ -384,22 +472,69 @@ export class FakeText extends FakeNode implements PortText {
   }
 }
 
+/** A layer inside an instance that holds others (a nested instance): its children cannot be changed. */
+class FakeSublayer extends FakeNode {
+  readonly type = 'INSTANCE';
+  readonly layoutMode = 'NONE';
+  children: PortChild[] = [];
+  appendChild(_: PortChild): void {
+    throw new FigmaRuleError('Cannot move node. New parent is an instance or is inside of an instance');
+  }
+  insertChild(_: number, __: PortChild): void {
+    this.appendChild(__);
+  }
+  override kids(): readonly PortChild[] {
+    return this.children;
+  }
+  serialise(): Record<string, unknown> {
+    return { ...this.serialiseBase(), children: this.children.map((c) => (c as unknown as FakeNode).serialise()) };
+  }
+}
+
 export class FakeInstance extends FakeNode implements PortInstance {
   readonly type = 'INSTANCE';
   readonly properties: Record<string, string> = {};
-  readonly texts: FakeText[];
+  readonly texts: FakeText[] = [];
+  children: PortChild[] = [];
   constructor(figma: FakeFigma, readonly component: LibraryComponent) {
     super(figma);
     this.name = component.name;
-    this.texts = component.textLayers.map((layer) => {
+    const nested = new Map<string, FakeSublayer>();
+    for (const spec of component.textLayers) {
+      const layer: ComponentTextLayer = typeof spec === 'string' ? { name: spec } : spec;
       const t = new FakeText(figma);
-      t.name = layer;
-      return t;
-    });
+      t.name = layer.name;
+      t.visible = layer.visible ?? true;
+      t.seed(layer.characters ?? layer.name, layer.fonts ?? [{ family: 'Inter', style: 'Regular' }]);
+      let sub = layer.nested ? nested.get(layer.nested) : undefined;
+      if (layer.nested && !sub) {
+        sub = new FakeSublayer(figma);
+        sub.name = layer.nested;
+        sub.parent = this;
+        this.children.push(sub);
+        nested.set(layer.nested, sub);
+      }
+      t.parent = sub ?? this;
+      (sub ?? this).children.push(t);
+      this.texts.push(t);
+    }
     for (const [prop, values] of Object.entries(component.variants)) this.properties[prop] = values[0] ?? '';
+  }
+  /** Instances take the auto layout of their component: none when the component has none. */
+  get layoutMode(): 'NONE' | 'HORIZONTAL' {
+    return this.component.autoLayout ? 'HORIZONTAL' : 'NONE';
   }
   protected override canHug(): boolean {
     return this.component.autoLayout;
+  }
+  appendChild(_: PortChild): void {
+    throw new FigmaRuleError('Cannot move node. New parent is an instance or is inside of an instance');
+  }
+  insertChild(_: number, child: PortChild): void {
+    this.appendChild(child);
+  }
+  override kids(): readonly PortChild[] {
+    return this.children;
   }
   setProperties(properties: { [propertyName: string]: string | boolean | VariableAlias }): void {
     for (const [prop, value] of Object.entries(properties)) {
@@ -409,8 +544,16 @@ export class FakeInstance extends FakeNode implements PortInstance {
       this.properties[prop] = value;
     }
   }
+  /** Depth first, hidden layers and nested instances' layers included, as in Figma. */
   findAllWithCriteria(criteria: { types: ['TEXT'] }): FakeText[] {
-    return criteria.types.includes('TEXT') ? [...this.texts] : [];
+    if (!criteria.types.includes('TEXT')) return [];
+    const out: FakeText[] = [];
+    const walk = (n: PortChild): void => {
+      if (n instanceof FakeText) out.push(n);
+      for (const c of (n as unknown as FakeNode).kids()) walk(c);
+    };
+    for (const c of this.children) walk(c);
+    return out;
   }
   serialise(): Record<string, unknown> {
     return {
@@ -422,25 +565,95 @@ export class FakeInstance extends FakeNode implements PortInstance {
   }
 }
 
+/** A section: holds frames; only a page or another section may hold it. */
+export class FakeSection extends FakeNode {
+  readonly type = 'SECTION';
+  children: PortChild[] = [];
+  appendChild(child: PortChild): void {
+    this.figma.adopt(this, child);
+  }
+  insertChild(index: number, child: PortChild): void {
+    this.figma.adopt(this, child, index);
+  }
+  override kids(): readonly PortChild[] {
+    return this.children;
+  }
+  serialise(): Record<string, unknown> {
+    return { ...this.serialiseBase(), children: this.children.map((c) => (c as unknown as FakeNode).serialise()) };
+  }
+}
+
+type FakeParent = FakeFrame | FakePage | FakeSection | FakeInstance | FakeSublayer;
+
 const DOCUMENT = { id: '0:0', name: 'Document', type: 'DOCUMENT' as const, parent: null };
 
-class FakePage implements PortPage {
+export class FakePage implements PortPage {
   readonly id: string;
   readonly type = 'PAGE';
   readonly parent = DOCUMENT;
-  children: PortChild[] = [];
+  /** dynamic-page: a page other than the first is not loaded until visited or loadAsync. */
+  loaded: boolean;
+  kidsList: PortChild[] = [];
+  private sel: readonly PortChild[] = [];
+  private readonly data = new Map<string, string>();
   constructor(
     private readonly figma: FakeFigma,
     public name: string,
     index: number,
   ) {
     this.id = `0:${index + 1}`;
+    this.loaded = index === 0;
+  }
+  private requireLoaded(what: string): void {
+    if (!this.loaded) throw new FigmaRuleError(`Cannot access ${what} on a page that has not been explored. Call \`await page.loadAsync()\` to access this page's ${what}.`);
+  }
+  get children(): readonly PortChild[] {
+    this.requireLoaded('children');
+    return this.kidsList;
+  }
+  get selection(): readonly PortChild[] {
+    return this.sel;
+  }
+  set selection(nodes: readonly PortChild[]) {
+    for (const n of nodes) {
+      let p: PortParent | null = n.parent;
+      while (p && p.type !== 'PAGE') p = (p as unknown as FakeNode).parent;
+      if (p !== this) throw new FigmaRuleError(`Cannot select node ${n.id}: it is not on page ${this.name}`);
+    }
+    this.sel = nodes;
+  }
+  async loadAsync(): Promise<void> {
+    this.loaded = true;
+  }
+  getPluginData(key: string): string {
+    return this.data.get(key) ?? '';
+  }
+  setPluginData(key: string, value: string): void {
+    this.data.set(key, value);
   }
   appendChild(child: PortChild): void {
     this.figma.adopt(this, child);
   }
+  insertChild(index: number, child: PortChild): void {
+    this.figma.adopt(this, child, index);
+  }
+  findAllWithCriteria(criteria: { pluginData: { keys: string[] } }): PortChild[] {
+    this.requireLoaded('findAllWithCriteria');
+    const out: PortChild[] = [];
+    const walk = (n: FakeNode): void => {
+      if (criteria.pluginData.keys.some((k) => n.hasPluginData(k))) out.push(n);
+      // Layers inside an instance belong to its component: never the plugin's own nodes.
+      if (n.type !== 'INSTANCE') for (const c of n.kids()) walk(c as unknown as FakeNode);
+    };
+    for (const c of this.kidsList) walk(c as unknown as FakeNode);
+    return out;
+  }
+  /** Test setup: forget that the page was visited (a new session under dynamic-page). */
+  unload(): void {
+    if (this.figma.currentPage !== this) this.loaded = false;
+  }
   serialise(): Record<string, unknown>[] {
-    return this.children.map((c) => (c as unknown as FakeNode).serialise());
+    return this.kidsList.map((c) => (c as unknown as FakeNode).serialise());
   }
 }
 
@@ -450,13 +663,42 @@ export class FakeFigma implements FigmaPort {
   readonly mixed: PluginAPI['mixed'] = MIXED;
   readonly pages: FakePage[] = [];
   private current: FakePage;
-  readonly root = { children: this.pages as readonly FakePage[] };
+  private readonly rootData = new Map<string, string>();
+  readonly root = {
+    children: this.pages as readonly FakePage[],
+    getPluginData: (key: string): string => this.rootData.get(key) ?? '',
+    setPluginData: (key: string, value: string): void => {
+      if (value === '') this.rootData.delete(key);
+      else this.rootData.set(key, value);
+    },
+  };
   readonly fontLoads = new Map<string, number>();
   readonly importCalls = new Map<string, number>();
+  fontListings = 0;
   undoCommits = 0;
   scrolledTo: readonly Pick<BaseNode, 'id'>[] = [];
+  readonly notifications: string[] = [];
+  readonly annotationCategories: AnnotationCategory[] = [];
+  readonly annotations = {
+    getAnnotationCategoriesAsync: async (): Promise<AnnotationCategory[]> => [...this.annotationCategories],
+    addAnnotationCategoryAsync: async (input: { label: string; color: AnnotationCategoryColor }): Promise<AnnotationCategory> => {
+      const category: AnnotationCategory = {
+        id: `cat:${this.annotationCategories.length + 1}`,
+        label: input.label,
+        color: input.color,
+        isPreset: false,
+        remove: () => undefined,
+        setColor: () => undefined,
+        setLabel: () => undefined,
+        getBoundVariables: () => ({}),
+      } as unknown as AnnotationCategory;
+      this.annotationCategories.push(category);
+      return category;
+    },
+  };
   readonly created: FakeNode[] = [];
-  private readonly available: Set<string>;
+  private readonly available: FontName[];
+  private readonly availableIds: Set<string>;
   private readonly loaded = new Set<string>();
   private readonly styles = new Map<string, StyleRecord>();
   private readonly library: FakeLibrary;
@@ -470,7 +712,8 @@ export class FakeFigma implements FigmaPort {
 
   constructor(opts: FakeOptions = {}) {
     this.current = this.addPage('Page 1');
-    this.available = new Set((opts.fonts ?? [{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }, { family: 'Inter', style: 'Italic' }]).map(fontId));
+    this.available = opts.fonts ?? [{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }, { family: 'Inter', style: 'Italic' }];
+    this.availableIds = new Set(this.available.map(fontId));
     this.library = opts.library ?? {};
     const imported = new Map<string, PortVariable>();
     for (const v of opts.local?.variables ?? []) imported.set(`local:${v.id}`, { id: v.id, key: `local-${v.id}`, name: v.name, resolvedType: 'COLOR' });
@@ -505,9 +748,11 @@ export class FakeFigma implements FigmaPort {
     return page;
   }
 
-  async setCurrentPageAsync(page: Pick<PageNode, 'id' | 'name' | 'type'>): Promise<void> {
+  /** Switching loads the page, as in Figma. */
+  async setCurrentPageAsync(page: Pick<PageNode, 'id'>): Promise<void> {
     const found = this.pages.find((p) => p.id === page.id);
     if (!found) throw new FigmaRuleError(`no page ${page.id}`);
+    found.loaded = true;
     this.current = found;
   }
 
@@ -530,8 +775,18 @@ export class FakeFigma implements FigmaPort {
     if (!('style' in fontName) || typeof fontName.style !== 'string') throw new FigmaRuleError('the fake loads only named styles');
     const id = fontId({ family: fontName.family, style: fontName.style });
     this.fontLoads.set(id, (this.fontLoads.get(id) ?? 0) + 1);
-    if (!this.available.has(id)) throw new Error(`The font "${id}" could not be loaded`);
+    if (!this.availableIds.has(id)) throw new Error(`The font "${id}" could not be loaded`);
     this.loaded.add(id);
+  }
+
+  async listAvailableFontsAsync(): Promise<Font[]> {
+    this.fontListings += 1;
+    return this.available.map((fontName) => ({ fontName }));
+  }
+
+  notify(message: string): NotificationHandler {
+    this.notifications.push(message);
+    return { cancel: () => undefined };
   }
 
   commitUndo(): void {
@@ -569,6 +824,9 @@ export class FakeFigma implements FigmaPort {
   }
   createEllipse(): FakeEllipse {
     return this.make(new FakeEllipse(this));
+  }
+  createSection(): FakeSection {
+    return this.make(new FakeSection(this));
   }
 
   async importComponentByKeyAsync(key: string): Promise<PortComponent> {
@@ -611,18 +869,28 @@ export class FakeFigma implements FigmaPort {
     throw new FigmaRuleError('Cannot call getStyleById with documentAccess: dynamic-page. Use getStyleByIdAsync instead.');
   }
 
-  adopt(parent: FakeFrame | FakePage, child: PortChild): void {
+  adopt(parent: FakeFrame | FakePage | FakeSection, child: PortChild, index?: number): void {
     const node = child as unknown as FakeNode;
     if (node.removed) throw new FigmaRuleError('The node has been removed');
+    if (node.type === 'SECTION' && parent.type === 'FRAME') throw new FigmaRuleError('A section can only be a child of a page or of another section');
+    for (let p: FakeParent | null = parent; p && p.type !== 'PAGE'; p = (p as FakeNode).parent) {
+      if ((p as unknown) === node) throw new FigmaRuleError('Cannot move a node into itself');
+    }
     this.detach(child);
     node.parent = parent;
-    parent.children.push(child);
+    const list = parent.type === 'PAGE' ? parent.kidsList : parent.children;
+    if (index === undefined) list.push(child);
+    else {
+      if (!(index >= 0 && index <= list.length)) throw new FigmaRuleError(`insertChild: index ${index} out of range 0–${list.length}`);
+      list.splice(index, 0, child);
+    }
   }
 
   detach(child: PortChild): void {
     const node = child as unknown as FakeNode;
     const p = node.parent;
-    if (p) p.children = p.children.filter((c) => c !== child);
+    if (p?.type === 'PAGE') p.kidsList = p.kidsList.filter((c) => c !== child);
+    else if (p) p.children = p.children.filter((c) => c !== child);
     node.parent = null;
   }
 
@@ -631,15 +899,20 @@ export class FakeFigma implements FigmaPort {
     return this.currentPage.serialise();
   }
 
-  /** Every node still on the page, depth first. */
-  liveNodes(): FakeNode[] {
+  /** Every node placed on the current page (layers inside instances excluded), depth first. */
+  liveNodes(page: FakePage = this.currentPage): FakeNode[] {
     const out: FakeNode[] = [];
     const walk = (n: FakeNode): void => {
-      out.push(n);
-      for (const c of n.kids()) walk(c as unknown as FakeNode);
+      if (n.type !== 'SECTION') out.push(n);
+      if (n.type !== 'INSTANCE') for (const c of n.kids()) walk(c as unknown as FakeNode);
     };
-    for (const c of this.currentPage.children) walk(c as unknown as FakeNode);
+    for (const c of page.kidsList) walk(c as unknown as FakeNode);
     return out;
+  }
+
+  /** liveNodes over every page. */
+  allNodes(): FakeNode[] {
+    return this.pages.flatMap((p) => this.liveNodes(p));
   }
 }
 
