@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../src/api/http';
 import { Controller } from '../src/controller';
+import { DesignApi } from '../src/designs/api';
 import type { ToUi } from '../src/messages';
 import { loadSpec, specNodes } from './specs';
 import { createFakeFigma, FakeText, type FakeLibrary } from './fake/figma';
@@ -253,6 +254,28 @@ describe('plugin against wf2des serve', () => {
     // Placing again replaces the earlier nodes instead of duplicating them.
     expect(await controller.place(id)).toBe(true);
     expect(figma.liveNodes()).toHaveLength(nodes.length);
+
+    // Designs from wireframes: the plugin's own snapshot upload (a JSON_REST_V1 export per frame, and its
+    // annotations) is what the API reads; the worker designs it from the project's library.
+    const wireframe = (JSON.parse(readFileSync(`${repo}tests/data/wireframes/modal.json`, 'utf8')) as { frame: { id: string } }).frame;
+    const designs = new DesignApi(controller.api.http);
+    const [design] = await designs.fromSnapshot(1, { figmaFileKey: 'PluginFile1', frames: [JSON.stringify({ document: wireframe })], annotations: { [wireframe.id]: ['MEMO: primary'] } });
+    expect(design?.wireframeNodeId).toBe(wireframe.id);
+    for (let i = 0; ; i++) {
+      const g = await designs.get(1, design?.designGenerationId ?? '');
+      if (g.status === 'completed') break;
+      expect(g.status, g.errorMessage ?? '').toBe('processing');
+      if (i > 240) throw new Error('the design generation did not complete');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect((await designs.list(1, 'PluginFile1')).map((g) => g.designGenerationId)).toEqual([design?.designGenerationId]);
+    const designSpec = await designs.result(1, design?.designGenerationId ?? '');
+    const designNodes = specNodes(designSpec) as Array<{ sourceNodeId?: string | null }>;
+    expect(designNodes.length).toBeGreaterThan(1);
+    expect(designNodes.every((n) => typeof n.sourceNodeId === 'string')).toBe(true);
+    const designReport = await designs.report(1, design?.designGenerationId ?? '');
+    expect(designReport.wireframeNodeId).toBe(wireframe.id);
+    expect(designReport.elements.length).toBeGreaterThan(0);
 
     // A token the API no longer accepts signs the user out with a clear message.
     controller.api.http.setToken('not-a-token');

@@ -397,7 +397,7 @@ describe('designs from wireframes in the UI', () => {
 /** Every state the UI can be in, reached by what the main thread sends. */
 const STATES: [string, ToUi[]][] = [
   ['signed-out', [{ type: 'state', state: { ...base, auth: { status: 'signed-out', message: 'Your wf2des session expired. Sign in again.' } } }]],
-  ['signing-in', [{ type: 'state', state: { ...base, auth: { status: 'signing-in' } } }]],
+  ['signing-in', [{ type: 'state', state: { ...base, auth: { status: 'signing-in', code: 'K7QF-M3XP' } } }]],
   ['sign-in-error', [{ type: 'state', state: { ...base, auth: { status: 'error', message: 'The sign-in link expired before you signed in. Try again.' } } }]],
   ['connect', [{ type: 'state', state: { ...base, auth: { status: 'signed-in', expiresAt: '2026-12-01T18:00:00Z' }, projects: [{ projectId: 1, name: 'Acme web' }] } }]],
   ['connect-no-projects', [{ type: 'state', state: { ...base, auth: { status: 'signed-in', expiresAt: '2026-12-01T18:00:00Z' } } }]],

@@ -45,11 +45,12 @@ export async function snapshot(figmaFileKey: string, frames: readonly SnapshotFr
 
 /** The multipart body of the snapshot upload (Figma's fetch has no FormData): one `frames` part per frame. */
 export function multipart(s: DesignSnapshot, boundary: string): string {
-  const part = (name: string, value: string, type: string): string =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: ${type}\r\n\r\n${value}\r\n`;
+  // A frame goes as a file part (with a filename): the API reads each export as an upload, bounded in size.
+  const part = (name: string, value: string, type: string, filename?: string): string =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\nContent-Type: ${type}\r\n\r\n${value}\r\n`;
   return [
     part('figmaFileKey', s.figmaFileKey, 'text/plain; charset=utf-8'),
-    ...s.frames.map((f) => part('frames', f, 'application/json')),
+    ...s.frames.map((f, i) => part('frames', f, 'application/json', `frame-${i}.json`)),
     part('annotations', JSON.stringify(s.annotations), 'application/json'),
     `--${boundary}--\r\n`,
   ].join('');
