@@ -3,8 +3,7 @@
 The browser is every Playwright driver started by this test process, with its whole tree (Chromium and
 its children). A thread samples it every 20 ms: resident memory (summed over the processes), the number
 of processes, and the folders the browser uses (Chromium's profile folder and ``TMPDIR``), so a test can
-check how much was written there (from the first sample on: start with a warm browser) and that they are
-gone afterwards.
+check that they are gone afterwards, and how much was downloaded meanwhile.
 """
 
 from __future__ import annotations
@@ -21,22 +20,27 @@ import psutil
 MIB = 1024 * 1024
 
 
-def browser_trees() -> list[list[psutil.Process]]:
-    """Each Playwright driver below this process, with its descendants."""
+def driver_pids() -> frozenset[int]:
+    """The Playwright drivers running below this process now (to leave other tests' browsers out)."""
+    return frozenset(tree[0].pid for tree in browser_trees())
+
+
+def browser_trees(ignore: frozenset[int] = frozenset()) -> list[list[psutil.Process]]:
+    """Each Playwright driver below this process (but those in ``ignore``), with its descendants."""
     trees = []
     for process in psutil.Process().children(recursive=True):
         try:
-            if "run-driver" in process.cmdline():
+            if process.pid not in ignore and "run-driver" in process.cmdline():
                 trees.append([process, *process.children(recursive=True)])
         except psutil.Error:
             continue
     return trees
 
 
-def browser_folders() -> set[Path]:
-    """The profile and temporary folders of every Chromium browser process below this process."""
+def browser_folders(ignore: frozenset[int] = frozenset()) -> set[Path]:
+    """The profile and temporary folders of every Chromium browser process in ``browser_trees``."""
     found: set[Path] = set()
-    for tree in browser_trees():
+    for tree in browser_trees(ignore):
         for process in tree:
             try:
                 arguments = process.cmdline()
@@ -69,28 +73,39 @@ def _files(folder: Path) -> Iterator[Path]:
         return
 
 
-def artifacts_bytes() -> int:
-    """Bytes in Playwright's default downloads folders (where downloads went before they were denied)."""
-    return folder_bytes(set(Path("/tmp").glob("playwright-artifacts-*")))
+def downloaded_bytes(folders: set[Path]) -> int:
+    """Bytes in the folders downloads can go to: Playwright's default ones (``playwright-artifacts-*``, where
+    they went before they were denied) and the ``downloads`` folder next to a browser's ``TMPDIR``.
+
+    Not Chromium's shared memory files in ``TMPDIR`` (``--disable-dev-shm-usage``): they are mapped
+    memory, counted in the resident memory above, and go with the browser.
+    """
+    candidates = set(Path("/tmp").glob("playwright-artifacts-*")) | {f.parent / "downloads" for f in folders}
+    return folder_bytes(candidates)
 
 
 @dataclass
 class Usage:
     peak_rss: int = 0
     peak_processes: int = 0
-    peak_written: int = 0  # bytes added to the browser's folders and Playwright's downloads folders
+    peak_downloaded: int = 0  # bytes added to the folders downloads can go to
     folders: set[Path] = field(default_factory=set)
 
 
 class BrowserUsage:
-    """``with BrowserUsage() as usage:`` samples until the block ends; ``usage.result`` holds the peaks."""
+    """``with BrowserUsage(others) as usage:`` samples until the block ends; ``usage.result`` holds the peaks.
 
-    def __init__(self, interval_s: float = 0.02) -> None:
+    ``others``: drivers to leave out (``driver_pids()`` before the measured browser started), such as the
+    browser tests' shared one when both folders run in one session.
+    """
+
+    def __init__(self, ignore: frozenset[int] = frozenset(), interval_s: float = 0.02) -> None:
         self.result = Usage()
+        self._ignore = ignore
         self._interval = interval_s
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
-        self._written_every = 10  # walking folders is slower than reading memory: every 10th sample
+        self._folders_every = 2  # walking folders is slower than reading memory: every other sample
 
     def __enter__(self) -> Self:
         self._thread.start()
@@ -106,7 +121,7 @@ class BrowserUsage:
         samples = 0
         before: int | None = None
         while not self._stop.is_set():
-            trees = browser_trees()
+            trees = browser_trees(self._ignore)
             rss = 0
             for tree in trees:
                 for process in tree:
@@ -117,10 +132,10 @@ class BrowserUsage:
             result = self.result
             result.peak_rss = max(result.peak_rss, rss)
             result.peak_processes = max(result.peak_processes, sum(len(tree) for tree in trees))
-            if samples % self._written_every == 0:
-                result.folders |= browser_folders()
-                written = folder_bytes(result.folders) + artifacts_bytes()
-                before = written if before is None else before
-                result.peak_written = max(result.peak_written, written - before)
+            if samples % self._folders_every == 0:
+                result.folders |= browser_folders(self._ignore)
+                downloaded = downloaded_bytes(result.folders)
+                before = downloaded if before is None else before
+                result.peak_downloaded = max(result.peak_downloaded, downloaded - before)
             samples += 1
             self._stop.wait(self._interval)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import mimetypes
 import os
 import posixpath
@@ -504,6 +505,7 @@ class BrowserCapturer:
             await page.set_viewport_size({"width": width, "height": height})
         mark = lap("page", mark)
         timeout_ms = max(1.0, budget_s * 1000)
+        deadline = time.monotonic() + budget_s
         await page.goto(f"{ORIGIN}/{entry}", wait_until="load", timeout=timeout_ms)
         mark = lap("load", mark)
         settled: dict[str, Any] = await page.evaluate(_SETTLE_JS, 2000)
@@ -519,7 +521,9 @@ class BrowserCapturer:
         mark = lap("snapshot", mark)
         text: dict[str, Any] = await page.evaluate(_PAGE_TEXT_JS) if page_text else {}
         # The page is not closed here: closing the context (in the background) closes it.
-        root, content_width, content_height, title = parse_document(snapshot)
+        root, content_width, content_height, title = parse_document(
+            snapshot, functools.partial(_check, deadline)
+        )
         lap("parse", mark)
         screen = CapturedScreen(
             viewport_width=width,
@@ -562,6 +566,11 @@ class BrowserCapturer:
             return
         blocked.append(url[:500])
         await route.abort("blockedbyclient")
+
+
+def _check(deadline: float) -> None:
+    if time.monotonic() > deadline:
+        raise TimeoutError  # the capture's own timeout: CaptureTimeout
 
 
 def _descendants() -> list[psutil.Process]:

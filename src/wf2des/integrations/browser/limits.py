@@ -8,9 +8,9 @@ An import is arbitrary page code, so Chromium is run like a hostile program:
   Chromium and every child), enforced by ``watchdog``: memory V8 does not own (DOM, layout, images, blobs)
   and memory spread over many processes count too. Past it the browser is killed and the capture fails
   with ``browser_memory_exceeded``;
-- ``renderer_process_limit`` bounds renderer processes, and pop-ups are refused (Chromium's pop-up
-  blocker, which Playwright turns off by default, and ``--block-new-web-contents``), so a page opening
-  windows in a loop cannot multiply processes;
+- ``renderer_process_limit`` bounds renderer processes (softly: Chromium reuses processes past it), and
+  pop-ups are refused (Chromium's pop-up blocker, which Playwright turns off by default; ``capturer``
+  closes any window that opens anyway), so a page opening windows in a loop cannot multiply processes;
 - downloads are denied (``capturer`` tells Playwright and Chromium both), so nothing a page does is
   written to disk; the browser's temporary folders are removed with it (``scratch``).
 """
@@ -45,5 +45,4 @@ def limit_flags(limits: BrowserLimits) -> list[str]:
     return [
         f"--js-flags=--max-old-space-size={limits.js_heap_mb}",
         f"--renderer-process-limit={limits.renderer_process_limit}",
-        "--block-new-web-contents",
     ]

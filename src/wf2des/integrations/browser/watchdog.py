@@ -4,8 +4,8 @@ Why a watchdog rather than the kernel's own fences:
 
 - a memory cgroup needs a writable (delegated) cgroup, which an unprivileged worker does not have, and on
   hosts with hybrid cgroups the memory controller is not in the v2 tree at all;
-- ``RLIMIT_AS`` counts address space, and Chromium reserves far more than it uses (V8's sandbox alone
-  reserves a terabyte), so it stops Chromium from starting rather than bounding it;
+- ``RLIMIT_AS`` counts address space, and Chromium reserves far more than it uses: with even 16 GiB of
+  address space it does not start (it stops on a trap), so it cannot bound it;
 - ``RLIMIT_DATA`` and V8's heap limit bound one process each, while a page's memory spreads over the
   renderer, the browser process (blobs, layers) and any process the page makes.
 
