@@ -42,6 +42,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │   ├── TooManyElements              422 capture_too_many_elements
     │   ├── NoEntry                      422 capture_no_entry
     │   ├── PageCrashed                  422 capture_page_crashed
+    │   ├── BrowserMemoryExceeded        422 capture_memory_exceeded
     │   └── BrowserCrashed               503 capture_browser_crashed
     │       └── IsolationUnavailable     503 capture_isolation_unavailable integrations.browser.isolation
     ├── FigmaError                       502 figma_error                   integrations.figma._errors

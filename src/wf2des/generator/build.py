@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 
 from wf2des.generator.capture_model import CapturedElement, CapturedScreen, CapturedText, Rect
+from wf2des.generator.checkpoint import Checkpoint
 from wf2des.generator.css import is_transparent, parse_color, px, weight
 from wf2des.generator.model import Control, Finding, TextRun, WNode, WNodeType
 from wf2des.generator.roles import LOW_CONFIDENCE, element_role, frame_name
@@ -140,8 +141,9 @@ def _align(value: str) -> TextAlign:
 
 
 class Builder:
-    def __init__(self, findings: list[Finding]) -> None:
+    def __init__(self, findings: list[Finding], checkpoint: Checkpoint | None = None) -> None:
         self.findings = findings
+        self.checkpoint = checkpoint or Checkpoint()
         # The colour showing behind the element being built (the nearest fill above it); None when an
         # earlier sibling may be painted behind it instead (a card pulled up over a hero).
         self._backdrop: tuple[float, float, float, float] | None = (1.0, 1.0, 1.0, 1.0)
@@ -240,6 +242,7 @@ class Builder:
         return fill is None and stroke is None
 
     def element(self, el: CapturedElement) -> list[WNode]:
+        self.checkpoint.tick()
         style = el.style
         if style.get("visibility") in ("hidden", "collapse") or px(style.get("opacity"), 1.0) <= 0.01:
             return []

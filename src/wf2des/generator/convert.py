@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from wf2des.generator.build import Builder
 from wf2des.generator.capture_model import CaptureResult
+from wf2des.generator.checkpoint import Check, Checkpoint
 from wf2des.generator.emit import Emitter
 from wf2des.generator.layout import arrange_tree, drop_redundant_frames
 from wf2des.generator.metrics import iter_nodes, visible_elements
@@ -34,18 +35,32 @@ def _mark_captured(node: WNode) -> None:
         _mark_captured(child)
 
 
-def convert(capture: CaptureResult, *, source_entry: str, manifest_sha256: str | None = None) -> Spec:
-    """Return the JSON-ready spec for every captured screen (one screen per viewport width)."""
+def convert(
+    capture: CaptureResult,
+    *,
+    source_entry: str,
+    manifest_sha256: str | None = None,
+    check: Check | None = None,
+) -> Spec:
+    """Return the JSON-ready spec for every captured screen (one screen per viewport width).
+
+    ``check`` is called every so often during the work (``checkpoint``); it raises to stop a conversion
+    that has run out of time.
+    """
+    checkpoint = Checkpoint(check)
     trees: list[tuple[WNode, list[Finding]]] = []
     for screen in capture.screens:
         findings: list[Finding] = []
-        root = Builder(findings).screen(screen)
+        root = Builder(findings, checkpoint).screen(screen)
         _mark_captured(root)
-        arrange_tree(root, findings)
+        checkpoint.now()
+        arrange_tree(root, findings, checkpoint)
+        checkpoint.now()
         unhide_text(root, findings)
         make_readable(root)
         drop_redundant_frames(root)
         trees.append((root, findings))
+        checkpoint.now()
     ramp = TextRamp([run for root, _ in trees for run in _runs(root)])
 
     screens: list[Screen] = []
@@ -54,7 +69,7 @@ def convert(capture: CaptureResult, *, source_entry: str, manifest_sha256: str |
     used_colors: set[str] = set()
     stats_screens: list[ScreenStats] = []
     for index, (screen, (root, findings)) in enumerate(zip(capture.screens, trees, strict=True)):
-        emitter = Emitter(index, ramp)
+        emitter = Emitter(index, ramp, checkpoint)
         tree = emitter.node(root, None)
         used_colors |= emitter.used_colors
         screen_id = f"screen-{screen.viewport_width}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from wf2des.generator.capture_model import Rect
+from wf2des.generator.checkpoint import Checkpoint
 from wf2des.generator.model import TextRun, WNode
 from wf2des.generator.tokens import TextRamp, figma_style, paint_token, run_token, stroke_token
 from wf2des.spec import Box, Node, StyleRun
@@ -23,7 +24,8 @@ def _box(rect: Rect) -> Box:
 
 
 class Emitter:
-    def __init__(self, screen_index: int, ramp: TextRamp) -> None:
+    def __init__(self, screen_index: int, ramp: TextRamp, checkpoint: Checkpoint | None = None) -> None:
+        self.checkpoint = checkpoint or Checkpoint()
         self.prefix = f"{screen_index + 1}:"
         self.ramp = ramp
         # A token carries its cluster's most common weight; a run of another weight says so in its run.
@@ -33,6 +35,7 @@ class Emitter:
         self.counter = 0
 
     def node(self, node: WNode, parent: WNode | None) -> Node:
+        self.checkpoint.tick()
         self.counter += 1
         node_id = f"{self.prefix}{self.counter}"
         self.ids[id(node)] = node_id

@@ -18,6 +18,7 @@ import itertools
 from typing import Literal
 
 from wf2des.generator.capture_model import Rect
+from wf2des.generator.checkpoint import Checkpoint
 from wf2des.generator.model import AutoLayout, Finding, Side, TextRun, WNode
 from wf2des.spec import CounterAxisAlign, LayoutMode, PrimaryAxisAlign
 
@@ -53,8 +54,9 @@ def _overlap(a: Rect, b: Rect) -> bool:
 
 
 class Arranger:
-    def __init__(self, findings: list[Finding]) -> None:
+    def __init__(self, findings: list[Finding], checkpoint: Checkpoint | None = None) -> None:
         self.findings = findings
+        self.checkpoint = checkpoint or Checkpoint()
 
     def tree(self, node: WNode) -> None:
         for child in node.children:
@@ -64,8 +66,9 @@ class Arranger:
             self.arrange(node)
 
     def arrange(self, node: WNode) -> None:
+        self.checkpoint.tick()
         if not _is_row(node.css):
-            node.children = merge_paragraphs(node.children)
+            node.children = merge_paragraphs(node.children, self.checkpoint)
         for child in node.children:
             if child.type == "TEXT" and node.clips and not node.box.contains(child.box, tolerance=TOL):
                 self.findings.append(Finding("text_clipped", "text is clipped by its container", True, child))
@@ -427,7 +430,7 @@ def _mergeable(node: WNode) -> bool:
     return node.type == "TEXT" and not node.absolute and not node.truncated and node.control is None
 
 
-def merge_paragraphs(children: list[WNode]) -> list[WNode]:
+def merge_paragraphs(children: list[WNode], checkpoint: Checkpoint) -> list[WNode]:
     """Stacked sibling texts become one TEXT whose paragraphs keep their own spacing.
 
     Figma sets the space after each paragraph (``setRangeParagraphSpacing``), so uneven gaps between
@@ -435,6 +438,7 @@ def merge_paragraphs(children: list[WNode]) -> list[WNode]:
     """
     out: list[WNode] = []
     for child in children:
+        checkpoint.tick()  # a merge looks at the merged text so far: thousands of siblings take seconds
         last = out[-1] if out else None
         if last is None or not _mergeable(child) or not _mergeable(last) or not _same_column(last, child):
             out.append(child)
@@ -491,8 +495,8 @@ def _inflate(node: WNode, side: Side, amount: float) -> None:
         node.auto.pad(side, amount)
 
 
-def arrange_tree(root: WNode, findings: list[Finding]) -> None:
-    Arranger(findings).tree(root)
+def arrange_tree(root: WNode, findings: list[Finding], checkpoint: Checkpoint | None = None) -> None:
+    Arranger(findings, checkpoint).tree(root)
 
 
 def _redundant(node: WNode) -> bool:

@@ -71,10 +71,11 @@ def test_the_fifty_megabyte_text_page_ends_within_its_budget(
     outcome = generate(_job(manifest), runtime)
     assert time.monotonic() - started < 10 + 8  # the browser's own teardown of a stuck page is bounded too
     if outcome.status == "failed":
-        assert (outcome.classification, outcome.error_message) == (
-            "timeout",
-            "the page did not finish loading within 10 s",
-        )
+        # laying out 50 MB of text passes the browser's memory cap (issue 22) unless time runs out first
+        assert (outcome.classification, outcome.error_message) in {
+            ("timeout", "the page did not finish loading within 10 s"),
+            ("browser_memory_exceeded", "the page used more than 2,048 MiB of memory and was stopped"),
+        }
     else:
         assert len(runtime.blobs.get(outcome.result_url)) < 200_000
 

@@ -77,6 +77,11 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.integrations.browser.errors.TooManyElements": (422, "capture_too_many_elements", "Invalid input"),
     "wf2des.integrations.browser.errors.NoEntry": (422, "capture_no_entry", "Invalid input"),
     "wf2des.integrations.browser.errors.PageCrashed": (422, "capture_page_crashed", "Invalid input"),
+    "wf2des.integrations.browser.errors.BrowserMemoryExceeded": (
+        422,
+        "capture_memory_exceeded",
+        "Invalid input",
+    ),
     "wf2des.integrations.browser.errors.BrowserCrashed": (
         503,
         "capture_browser_crashed",

@@ -14,22 +14,31 @@ Hazards handled here:
   Playwright's "networkidle" would only add its fixed 500 ms;
 - Chromium may die between captures; ``capture`` restarts it once before giving up;
 - large raster images are served as same-size SVG stubs (``stubs``): the layout is the same, the bytes
-  never cross the DevTools protocol and nothing is decoded.
+  never cross the DevTools protocol and nothing is decoded;
+- a page that takes too much memory, opens windows or downloads files is bounded by ``limits``: the
+  watchdog (``watchdog``) kills a browser past its memory cap, and that capture fails with
+  ``BrowserMemoryExceeded`` (never retried: the same page would do it again); the next one restarts it;
+- the browser's temporary folders live and die with it (``scratch``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import mimetypes
+import os
 import posixpath
 import time
+import uuid
 from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 from urllib.parse import unquote, urlsplit
 
+import psutil
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, Route, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
@@ -38,6 +47,7 @@ from wf2des.generator.capture_model import CAPTURED_STYLES, CapturedScreen, Capt
 from wf2des.integrations.browser.charset import content_type
 from wf2des.integrations.browser.errors import (
     BrowserCrashed,
+    BrowserMemoryExceeded,
     CaptureError,
     CaptureTimeout,
     NoEntry,
@@ -45,9 +55,12 @@ from wf2des.integrations.browser.errors import (
     TooManyElements,
 )
 from wf2des.integrations.browser.isolation import Isolation, IsolationSettings, launch_options
+from wf2des.integrations.browser.limits import BrowserLimits, limit_flags
 from wf2des.integrations.browser.port import PhaseObserver
+from wf2des.integrations.browser.scratch import Scratch, sweep
 from wf2des.integrations.browser.snapshot import parse_document
 from wf2des.integrations.browser.stubs import stub_for
+from wf2des.integrations.browser.watchdog import MemoryWatchdog
 
 __all__ = ["ORIGIN", "BrowserCapturer"]
 
@@ -63,6 +76,9 @@ _FLAGS = (
     "--hide-scrollbars",
     "--font-render-hinting=none",
 )
+# Playwright turns Chromium's pop-up blocker off; a page opening windows in a loop must meet it.
+_IGNORED_DEFAULTS = ["--disable-popup-blocking"]
+_MARKER = "--wf2des-capturer="  # an unknown switch Chromium ignores: finds this capturer's browser process
 _VIEWPORT_HEIGHT = {390: 844, 768: 1024}
 _DEFAULT_WIDTH = 1440
 _IMAGE_TYPES = frozenset({"image/jpeg", "image/png", "image/gif", "image/webp"})
@@ -139,6 +155,23 @@ class _Slot:
     blocked: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     guessed: list[str] = field(default_factory=list)
+    opening: int = 0  # pages this capturer is opening itself; any other page is a pop-up
+
+    async def new_page(self) -> Page:
+        self.opening += 1  # ``on_page`` takes it back: the context reports a page before returning it
+        try:
+            return await self.context.new_page()
+        except BaseException:
+            self.opening = max(0, self.opening - 1)
+            raise
+
+    def on_page(self, page: Page) -> None:
+        """Close a window the page opened (the pop-up blocker's backstop), so it holds no renderer."""
+        if self.opening:
+            self.opening -= 1
+            return
+        task = asyncio.get_running_loop().create_task(page.close())
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())  # a closed one is fine
 
 
 class BrowserCapturer:
@@ -150,9 +183,11 @@ class BrowserCapturer:
         chromium: str | None = None,
         *,
         isolation: Isolation | None = None,
+        limits: BrowserLimits | None = None,
         on_phases: PhaseObserver | None = None,
     ) -> None:
         self._chromium = chromium or Settings().chromium
+        self._limits = limits or BrowserLimits()
         # how page code is kept off the network: see ``isolation`` (a namespace unless configured otherwise)
         self._isolation: Isolation = isolation or IsolationSettings().isolation
         self._playwright: Playwright | None = None
@@ -161,6 +196,10 @@ class BrowserCapturer:
         self._spare: asyncio.Task[_Slot | None] | None = None
         self._needs_restart = False
         self._on_phases = on_phases
+        self._marker = f"{_MARKER}{uuid.uuid4().hex}"
+        self._scratch: Scratch | None = None
+        self._watchdog: MemoryWatchdog | None = None
+        self._killed_for_memory = False  # the watchdog killed the browser during the current capture
 
     async def __aenter__(self) -> Self:
         await self.start()
@@ -175,22 +214,66 @@ class BrowserCapturer:
         if self._playwright is None:
             self._playwright = await async_playwright().start()
         if self._browser is None or not self._browser.is_connected():
+            await self._stop_browser()
+            await asyncio.to_thread(sweep)
             options = launch_options(self._chromium, self._isolation)
+            self._scratch = scratch = Scratch.create()
             try:
                 self._browser = await self._playwright.chromium.launch(
                     executable_path=options["executable_path"],
-                    args=[*_FLAGS, *options["args"]],
+                    args=[*_FLAGS, *limit_flags(self._limits), *options["args"], self._marker],
+                    ignore_default_args=_IGNORED_DEFAULTS,
+                    downloads_path=scratch.downloads,
+                    env={**os.environ, "TMPDIR": str(scratch.tmp)},
                     headless=True,
                 )
+                # Playwright denies downloads per context; this covers the browser's default context.
+                session = await self._browser.new_browser_cdp_session()
+                await session.send("Browser.setDownloadBehavior", {"behavior": "deny"})
+                await session.detach()
             except PlaywrightError as exc:
+                await self._stop_browser()
                 raise BrowserCrashed("the browser could not be started") from exc
+            try:
+                self._watchdog = self._watch(scratch)
+            except BrowserCrashed:
+                await self._stop_browser()
+                raise
+
+    def _watch(self, scratch: Scratch) -> MemoryWatchdog:
+        """Find this capturer's browser process (and Playwright's driver above it) and cap their memory."""
+        browser = next(
+            (p for p in _descendants() if self._marker in _cmdline(p) and self._marker not in _parent_cmd(p)),
+            None,
+        )
+        if browser is None:  # fail closed: a browser whose memory is not watched is not used
+            raise BrowserCrashed("the browser's memory could not be watched")
+        for argument in _cmdline(browser):
+            if argument.startswith("--user-data-dir="):
+                scratch.adopt(Path(argument.split("=", 1)[1]))
+        driver = browser.parent() or browser
+        watchdog = MemoryWatchdog(driver, browser, self._limits.max_memory_bytes, self._limits.memory_check_s)
+        watchdog.start()
+        return watchdog
+
+    async def _stop_browser(self) -> None:
+        """Close the browser (bounded: a stuck renderer can hang it), its watchdog and its folders."""
+        if self._watchdog is not None:
+            self._watchdog.stop()
+            # a restart in the middle of a failing capture must not forget why the browser died
+            self._killed_for_memory = self._killed_for_memory or self._watchdog.exceeded
+            self._watchdog = None
+        if self._browser is not None:
+            with contextlib.suppress(PlaywrightError, asyncio.TimeoutError):
+                await asyncio.wait_for(self._browser.close(), 5)
+            self._browser = None
+        if self._scratch is not None:
+            await asyncio.to_thread(self._scratch.remove)
+            self._scratch = None
 
     async def close(self) -> None:
         await self._drop_spare()
-        if self._browser is not None:
-            with contextlib.suppress(PlaywrightError):
-                await self._browser.close()
-            self._browser = None
+        await self._stop_browser()
         if self._playwright is not None:
             await self._playwright.stop()
             self._playwright = None
@@ -198,11 +281,19 @@ class BrowserCapturer:
     async def _restart(self) -> None:
         await self._drop_spare()
         self._needs_restart = False
-        if self._browser is not None:
-            with contextlib.suppress(PlaywrightError, asyncio.TimeoutError):
-                await asyncio.wait_for(self._browser.close(), 5)
-            self._browser = None
+        await self._stop_browser()
         await self.start()
+
+    async def _raise_if_over_memory(self) -> None:
+        """After a failure: if the watchdog killed the browser, say so, and clear what the browser left."""
+        if self._watchdog is not None and self._watchdog.exceeded:
+            self._killed_for_memory = True
+        if self._killed_for_memory:
+            await self._drop_spare()
+            await self._stop_browser()  # its folders go now, not at the next capture's restart
+            raise BrowserMemoryExceeded(
+                f"the page used more than {self._limits.max_memory_mb:,} MiB of memory and was stopped"
+            ) from None
 
     async def capture(
         self,
@@ -223,11 +314,20 @@ class BrowserCapturer:
         async with self._lock:
             if self._needs_restart or self._browser is None or not self._browser.is_connected():
                 await self._restart()
+            self._killed_for_memory = False
             try:
-                return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
-            except BrowserCrashed:
-                await self._restart()
-                return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
+                try:
+                    return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
+                except BrowserCrashed:
+                    await self._raise_if_over_memory()
+                    await self._restart()
+                    return await self._capture_once(files, entry, widths, timeout_s, max_elements, page_text)
+            except BrowserMemoryExceeded:
+                raise
+            except CaptureError:
+                # a kill surfaces as whatever Playwright was doing then (a crash, a closed page, a timeout)
+                await self._raise_if_over_memory()
+                raise
 
     @contextlib.asynccontextmanager
     async def rendered(self, files: Mapping[str, bytes], entry: str, width: int) -> AsyncIterator[Page]:
@@ -266,14 +366,16 @@ class BrowserCapturer:
         assert self._browser is not None
         browser = self._browser
         context = await browser.new_context(
+            accept_downloads=False,
             java_script_enabled=True,
             service_workers="block",
             device_scale_factor=1,
             viewport={"width": _DEFAULT_WIDTH, "height": _VIEWPORT_HEIGHT.get(_DEFAULT_WIDTH, 900)},
         )
         slot = _Slot(browser=browser, context=context, page=None)
+        context.on("page", slot.on_page)
         await context.route("**/*", lambda route: self._serve(route, slot))
-        slot.page = await context.new_page()
+        slot.page = await slot.new_page()
         return slot
 
     async def _prepare_next(self, used: BrowserContext) -> _Slot | None:
@@ -335,7 +437,7 @@ class BrowserCapturer:
                 page, slot.page = slot.page, None
                 screen, page_count, fonts = await asyncio.wait_for(
                     self._capture_width(
-                        context, page, entry, int(width), max_elements, remaining, phases, page_text
+                        slot, page, entry, int(width), max_elements, remaining, phases, page_text
                     ),
                     remaining,
                 )
@@ -381,7 +483,7 @@ class BrowserCapturer:
 
     async def _capture_width(
         self,
-        context: BrowserContext,
+        slot: _Slot,
         page: Page | None,
         entry: str,
         width: int,
@@ -398,11 +500,12 @@ class BrowserCapturer:
         mark = time.perf_counter()
         height = _VIEWPORT_HEIGHT.get(width, 900)
         if page is None:
-            page = await context.new_page()
+            page = await slot.new_page()
         if page.viewport_size != {"width": width, "height": height}:
             await page.set_viewport_size({"width": width, "height": height})
         mark = lap("page", mark)
         timeout_ms = max(1.0, budget_s * 1000)
+        deadline = time.monotonic() + budget_s
         await page.goto(f"{ORIGIN}/{entry}", wait_until="load", timeout=timeout_ms)
         mark = lap("load", mark)
         settled: dict[str, Any] = await page.evaluate(_SETTLE_JS, 2000)
@@ -410,7 +513,7 @@ class BrowserCapturer:
         count = int(settled["count"])
         if count > max_elements:
             raise TooManyElements(f"the page has more than {max_elements:,} elements")
-        session = await context.new_cdp_session(page)
+        session = await slot.context.new_cdp_session(page)
         snapshot = await session.send(
             "DOMSnapshot.captureSnapshot",
             {"computedStyles": list(CAPTURED_STYLES), "includeDOMRects": True, "includePaintOrder": True},
@@ -418,7 +521,9 @@ class BrowserCapturer:
         mark = lap("snapshot", mark)
         text: dict[str, Any] = await page.evaluate(_PAGE_TEXT_JS) if page_text else {}
         # The page is not closed here: closing the context (in the background) closes it.
-        root, content_width, content_height, title = parse_document(snapshot)
+        root, content_width, content_height, title = parse_document(
+            snapshot, functools.partial(_check, deadline)
+        )
         lap("parse", mark)
         screen = CapturedScreen(
             viewport_width=width,
@@ -461,3 +566,30 @@ class BrowserCapturer:
             return
         blocked.append(url[:500])
         await route.abort("blockedbyclient")
+
+
+def _check(deadline: float) -> None:
+    if time.monotonic() > deadline:
+        raise TimeoutError  # the capture's own timeout: CaptureTimeout
+
+
+def _descendants() -> list[psutil.Process]:
+    try:
+        return psutil.Process().children(recursive=True)
+    except psutil.Error:
+        return []
+
+
+def _cmdline(process: psutil.Process) -> list[str]:
+    try:
+        return process.cmdline()
+    except psutil.Error:
+        return []
+
+
+def _parent_cmd(process: psutil.Process) -> list[str]:
+    try:
+        parent = process.parent()
+    except psutil.Error:
+        return []
+    return _cmdline(parent) if parent is not None else []

@@ -6,6 +6,7 @@ Wf2desError
     ├── TooManyElements          "too_many_elements"  the page is larger than max_elements
     ├── NoEntry                  "no_entry"           the entry file is not among the files
     ├── PageCrashed              "page_crashed"       the page's renderer died; the browser is fine
+    ├── BrowserMemoryExceeded    "browser_memory_exceeded"  the browser passed its memory cap (``limits``)
     └── BrowserCrashed           "browser_crashed"    Chromium died or could not start (503)
         └── IsolationUnavailable "browser_crashed"    no network namespace on this host (``isolation``)
 
@@ -18,7 +19,15 @@ from typing import ClassVar
 
 from wf2des.core.errors import Wf2desError
 
-__all__ = ["BrowserCrashed", "CaptureError", "CaptureTimeout", "NoEntry", "PageCrashed", "TooManyElements"]
+__all__ = [
+    "BrowserCrashed",
+    "BrowserMemoryExceeded",
+    "CaptureError",
+    "CaptureTimeout",
+    "NoEntry",
+    "PageCrashed",
+    "TooManyElements",
+]
 
 
 class CaptureError(Wf2desError):
@@ -55,3 +64,10 @@ class BrowserCrashed(CaptureError):
     title = "Service unavailable"
     code = "capture_browser_crashed"
     classification = "browser_crashed"
+
+
+class BrowserMemoryExceeded(CaptureError):
+    """The browser's process tree passed its memory cap while rendering the page and was killed."""
+
+    code = "capture_memory_exceeded"
+    classification = "browser_memory_exceeded"

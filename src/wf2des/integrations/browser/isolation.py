@@ -32,6 +32,7 @@ from typing import Any, Literal
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from wf2des.integrations.browser.errors import BrowserCrashed
+from wf2des.integrations.browser.scratch import PREFIX as SCRATCH_PREFIX
 
 __all__ = [
     "PROXY_FLAGS",
@@ -110,7 +111,8 @@ def _wrapper(prefix: tuple[str, ...], chromium: str) -> Path:
     ``exec`` keeps one process: the pid Playwright watches is Chromium's, and the pipe it drives Chromium
     through (file descriptors 3 and 4) is inherited unchanged.
     """
-    folder = Path(tempfile.mkdtemp(prefix="wf2des-browser-"))
+    # named like the browser's scratch folders, so a sweep removes it once this worker is gone
+    folder = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-launcher-"))
     script = folder / "chromium-isolated"
     command = " ".join(shlex.quote(part) for part in (*prefix, chromium))
     script.write_text(f'#!/bin/sh\nexec {command} "$@"\n')

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wf2des.generator.capture_model import CAPTURED_STYLES, CapturedElement, CapturedText, Rect
+from wf2des.generator.checkpoint import Check, Checkpoint
 
 __all__ = ["parse_document"]
 
@@ -48,7 +49,8 @@ def _rect(raw: Sequence[float]) -> Rect:
 
 
 class _Doc:
-    def __init__(self, doc: Mapping[str, Any], strings: Sequence[str]) -> None:
+    def __init__(self, doc: Mapping[str, Any], strings: Sequence[str], checkpoint: Checkpoint) -> None:
+        self.checkpoint = checkpoint
         self.strings = strings
         nodes = doc["nodes"]
         self.parent: list[int] = nodes["parentIndex"]
@@ -196,6 +198,7 @@ class _Doc:
         )
 
     def build(self, node: int, parent_order: int = -1) -> list[CapturedElement | CapturedText]:
+        self.checkpoint.tick()
         node_type = self.node_type[node]
         if node_type == 3:
             layout_index = self.element_layout.get(node)
@@ -277,10 +280,16 @@ class _Doc:
         return None
 
 
-def parse_document(snapshot: Mapping[str, Any]) -> tuple[CapturedElement, float, float, str]:
-    """Return ``(body element, content width, content height, title)`` of the snapshot's main document."""
+def parse_document(
+    snapshot: Mapping[str, Any], check: Check | None = None
+) -> tuple[CapturedElement, float, float, str]:
+    """Return ``(body element, content width, content height, title)`` of the snapshot's main document.
+
+    ``check`` is called every hundred nodes and may raise: the parse of a 49,000-element snapshot takes
+    seconds, and runs on the event loop, where the capture's timeout cannot interrupt it.
+    """
     doc = snapshot["documents"][0]
-    parsed = _Doc(doc, snapshot["strings"])
+    parsed = _Doc(doc, snapshot["strings"], Checkpoint(check))
     body = parsed.body()
     built = parsed.build(body) if body is not None else []
     root = next((item for item in built if isinstance(item, CapturedElement)), None)

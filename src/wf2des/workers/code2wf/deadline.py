@@ -1,8 +1,9 @@
 """One time budget for a whole generation: load, capture, convert, assemble and store.
 
 The browser enforces its share itself (it gets what is left); between phases the pipeline checks the
-budget, so a page that renders quickly but converts slowly still ends on time. Celery's soft time limit
-(the budget plus a grace, set in ``celery_app``) is the backstop for a phase that does not return.
+budget, and the conversion checks it as it goes (every hundred elements, frames or nodes: ``convert``'s
+``check``), so a page that renders quickly but converts slowly still ends on time. Celery's soft time
+limit (the budget plus a grace, set in ``celery_app``) is the backstop for a phase that does not return.
 """
 
 from __future__ import annotations

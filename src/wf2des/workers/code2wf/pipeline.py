@@ -209,7 +209,7 @@ def _produce(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget) -> tuple[S
         raise GenerationFailed(
             f"the page has more than {limits.max_spec_text_chars:,} characters of text", "too_much_text"
         )
-    spec = convert(cut.capture, source_entry=entry, manifest_sha256=manifest_hash)
+    spec = convert(cut.capture, source_entry=entry, manifest_sha256=manifest_hash, check=budget.check)
     flag_truncation(spec, cut.truncated, limits.max_text_chars)
     _name_screens(spec, job.screen_id)
     timings["convert_ms"] = (time.perf_counter() - started) * 1000
