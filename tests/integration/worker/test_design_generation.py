@@ -217,6 +217,29 @@ def test_an_unresolvable_design_area_is_recorded_not_fatal(runtime: WorkerRuntim
     assert "Nowhere" in str(document["placement"]["design_area_error"])
 
 
+def test_a_snapshot_from_a_file_figma_does_not_show_is_designed_without_its_design_area(
+    runtime: WorkerRuntime,
+) -> None:
+    """The plugin sent the wireframe: a working file this account cannot read costs only the DESIGN area."""
+    write_config(runtime.blobs, ORG, PROJECT, ProjectConfig.model_validate(CONFIG))
+    generation = "0190c0de-0000-7000-8000-00000000d00a"
+    frame = sample_working_document()["children"][0]["children"][0]["children"][0]
+    key = design_snapshot_key(ORG, PROJECT, generation, 1)
+    snapshot = {"schema": SNAPSHOT_SCHEMA, "figmaFileKey": "GoneFile1", "document": frame, "annotations": {}}
+    runtime.blobs.put_immutable(key, json.dumps(snapshot).encode())
+
+    outcome = generate(_job(generation, snapshot_key=key, figma_file_key="GoneFile1"), runtime)
+
+    assert outcome.status == "completed", outcome
+    document = DesignGenerationResults(runtime.docstore).get(SCOPE, generation, 1)
+    assert document is not None
+    assert document["placement"]["design_area"] is None
+    assert "working file could not be read" in str(document["placement"]["design_area_error"])
+    # Over REST the wireframe itself lives in that file: there the same answer fails the generation.
+    failed = generate(_job("0190c0de-0000-7000-8000-00000000d00b", figma_file_key="GoneFile1"), runtime)
+    assert failed.status == "failed"
+
+
 def test_a_wireframe_over_the_design_steps_bounds_fails_with_its_reason(runtime: WorkerRuntime) -> None:
     job = _job("0190c0de-0000-7000-8000-00000000d006", figma_file_key="BigFile1", wireframe_node_id="2:2")
     outcome = generate(job, runtime)

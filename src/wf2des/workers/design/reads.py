@@ -26,7 +26,14 @@ from wf2des.integrations.docstore.records import (
     LibraryInputDocument,
     ProjectFigmaFileDocument,
 )
-from wf2des.integrations.figma import FigmaClient, FigmaError, VariablesUnavailable, client_from_settings
+from wf2des.integrations.figma import (
+    FigmaClient,
+    FigmaError,
+    FigmaForbidden,
+    FigmaNotFound,
+    VariablesUnavailable,
+    client_from_settings,
+)
 from wf2des.jobs.contract import DesignGenerationJob
 from wf2des.jobs.snapshot import SNAPSHOT_SCHEMA, WIREFRAME_TYPES
 from wf2des.spec import DesignArea
@@ -109,7 +116,9 @@ async def _read_figma(
     async with client_from_settings(settings, job_token=job.figma_token) as client:
         try:
             wireframe, version = (snapshot, None) if snapshot is not None else await _frame(client, job)
-            area, area_error, pages_version = await _design_area(client, job.figma_file_key, config)
+            area, area_error, pages_version = await _design_area(
+                client, job.figma_file_key, config, from_snapshot=snapshot is not None
+            )
             library, versions = await _library(client, [r["figma_file_key"] for r in libraries], cache)
         except FigmaError as exc:
             raise DesignFailed(
@@ -167,12 +176,22 @@ async def _frame(client: FigmaClient, job: DesignGenerationJob) -> tuple[Wirefra
 
 
 async def _design_area(
-    client: FigmaClient, figma_file_key: str, config: ProjectConfig | None
+    client: FigmaClient, figma_file_key: str, config: ProjectConfig | None, *, from_snapshot: bool
 ) -> tuple[DesignArea | None, str | None, str | None]:
-    """The config's DESIGN area in the working file (its pages and their top nodes: depth 2)."""
+    """The config's DESIGN area in the working file (its pages and their top nodes: depth 2).
+
+    A snapshot already holds the wireframe, and the plugin that sent it places the design beside it: a
+    working file this organization's Figma account cannot read then only leaves the DESIGN area unresolved
+    (said in the placement), rather than failing a design that needs nothing else from that file.
+    """
     if config is None:
         return None, None, None
-    body = await client.get_file_json(figma_file_key, depth=2)
+    try:
+        body = await client.get_file_json(figma_file_key, depth=2)
+    except (FigmaNotFound, FigmaForbidden) as exc:
+        if not from_snapshot:
+            raise
+        return None, safe_message(f"the working file could not be read: {exc.detail}"), None
     try:
         return design_area(config, body["document"]), None, body["version"]
     except AreaNotFound as exc:
