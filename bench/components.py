@@ -36,7 +36,8 @@ from wf2des.integrations.browser import BrowserCapturer
 from wf2des.integrations.figma import FileIndex
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.spec import Spec
-from wf2des.workers.component_sweep.captures import component_node_ids, component_records
+from wf2des.workers.component_sweep.captures import component_records
+from wf2des.workers.component_sweep.component_nodes import node_ids_to_fetch
 
 TARGET_PRECISION = 0.9
 TARGET_RECALL = 0.8
@@ -61,7 +62,7 @@ def _library(fake: FakeFigma, key: str, **changes: Any) -> list[LibraryComponent
         components=body["components"],
         component_sets=body["componentSets"],
     )
-    nodes = fake.nodes_body(f, component_node_ids(index))["nodes"]
+    nodes = fake.nodes_body(f, node_ids_to_fetch(index))["nodes"]
     return [
         LibraryComponent.from_document({**asdict(r), "figma_file_key": key})
         for r in component_records(index, nodes)

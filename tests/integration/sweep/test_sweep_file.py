@@ -211,3 +211,68 @@ async def test_icons_have_no_variant_properties_and_their_recorded_size(
     assert icon["width"] > 0
     assert icon["height"] > 0
     assert icon["text_layers"] == []
+
+
+async def test_design_tokens_hold_variable_values_per_mode_and_text_styles(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    """Beside the captures' ids: each colour variable's value per mode and each text style's font, for
+    design generation; written in the same update as ``style_captures``, so they describe the same set."""
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    doc = _doc(docstore, "LIB1")
+    tokens = doc["design_tokens"]
+    assert tokens["collections"] == [
+        {
+            "id": "VariableCollectionId:1:0",
+            "key": "fakecollectionkey",
+            "name": "Brand/Core #1",
+            "modes": ["Light"],
+            "default_mode": "Light",
+        }
+    ]
+    by_id = {v["id"]: v for v in tokens["variables"]}
+    captured_variables = {
+        i for t, i in doc["style_captures"].items() if parse_token(t).source == "color_variable"
+    }
+    assert set(by_id) == captured_variables
+    colour = by_id[doc["style_captures"]["color/Brand%2FCore #1/color-2"]]
+    assert colour["resolved_type"] == "COLOR"
+    assert [(v["mode"], v["alias"]) for v in colour["values"]] == [("Light", None)]
+    assert colour["values"][0]["value"].startswith("#")
+    assert tokens["color_styles"] == []  # variables answered: colour styles are not the source
+    h1 = next(t for t in tokens["text_styles"] if t["id"] == doc["style_captures"]["text/h1"])
+    assert h1["font_size"] > 0
+    assert h1["font_weight"] >= 100
+    assert h1["font_family"]
+    text_captures = {i for t, i in doc["style_captures"].items() if parse_token(t).source == "text_style"}
+    assert {t["id"] for t in tokens["text_styles"]} == text_captures
+
+
+async def test_enterprise_403_design_tokens_carry_colour_styles_instead_of_variables(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("ENT1", variables_forbidden=True)
+    await _sweep(docstore, make_client())
+    doc = _doc(docstore, "ENT1")
+    tokens = doc["design_tokens"]
+    assert (tokens["collections"], tokens["variables"]) == ([], [])
+    styles = {s["id"]: s for s in tokens["color_styles"]}
+    assert set(styles) == {
+        i for t, i in doc["style_captures"].items() if parse_token(t).source == "color_style"
+    }
+    assert styles["121:16"]["value"].startswith("#")
+    assert doc["color_capture_source"] == "color_styles"
+
+
+async def test_a_file_swept_before_design_tokens_is_swept_once_more(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    docstore[PROJECT_FIGMA_FILE].update_one({"figma_file_key": "LIB1"}, {"$unset": {"design_tokens": ""}})
+    [again] = await _sweep(docstore, make_client(), run_id="run-2")
+    assert again.status == "synced"
+    assert "design_tokens" in _doc(docstore, "LIB1")
+    [third] = await _sweep(docstore, make_client(), run_id="run-3")
+    assert (third.status, third.requests) == ("unchanged", 1)

@@ -25,7 +25,7 @@ from pymongo.errors import BulkWriteError, DuplicateKeyError
 from wf2des.core.ids import new_uuid4
 from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations, project_filter
-from wf2des.integrations.docstore.records import DesignComponentDocument
+from wf2des.integrations.docstore.records import DesignComponentDocument, PropertyDefinitionDocument
 from wf2des.integrations.docstore.schema import DESIGN_COMPONENT, INDEX_SCHEMA_VERSION
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
 
@@ -59,6 +59,10 @@ class ComponentRecord:
     width: float | None = None
     height: float | None = None
     text_layers: list[str] | None = None
+    # Read by design generation: the set's key, the properties an instance has, the set's default variant.
+    component_set_key: str | None = None
+    property_definitions: list[PropertyDefinitionDocument] | None = None
+    default_variant: bool | None = None
 
 
 def _fence_ok(marker: Marker) -> dict[str, Any]:
@@ -90,6 +94,9 @@ class DesignComponents:
                         "width": r.width,
                         "height": r.height,
                         "text_layers": r.text_layers,
+                        "component_set_key": r.component_set_key,
+                        "property_definitions": r.property_definitions,
+                        "default_variant": r.default_variant,
                         "status": "active",
                         "removed_at": None,
                         **self._envelope(marker, run_id, now),

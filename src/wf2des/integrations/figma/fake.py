@@ -197,9 +197,10 @@ class FakeFigma:
             found = styles.get(node_id)
             if found:
                 nodes[node_id] = copy.deepcopy(found[1])
-            elif node_id in components:
+            elif node_id in components or node_id in self._set_nodes(f):
+                node = components.get(node_id) or self._set_nodes(f)[node_id]
                 nodes[node_id] = {
-                    "document": _trim(components[node_id], None),
+                    "document": _trim(node, None),
                     "components": {},
                     "componentSets": {},
                     "styles": {},
@@ -267,6 +268,13 @@ class FakeFigma:
                 templates[kind] = {k: copy.deepcopy(v) for k, v in node.items() if k != "children"}
             self._uikit = uikit_file(templates)
         return self._uikit
+
+    def _set_nodes(self, f: FakeFile) -> dict[str, JSON]:
+        """Component set id → its node (variants as children): the sweep reads a set's variants through it."""
+        if f.library != "uikit":
+            return {}
+        nodes = _index_nodes(self.uikit()[0])
+        return {sid: n for sid, n in nodes.items() if n.get("type") == "COMPONENT_SET"}
 
     def component_nodes(self, f: FakeFile) -> dict[str, JSON]:
         """Component id → its node (with children), for the components the file currently has."""
