@@ -20,6 +20,7 @@ __all__ = [
     "VALUE_SYNONYMS",
     "canonical_icon",
     "icon_candidates",
+    "icon_font_classes",
     "normalise_component_name",
 ]
 
@@ -430,6 +431,28 @@ def canonical_icon(name: str) -> str:
     return _ICON_SYNONYMS.get(normal, normal)
 
 
+def _icon_font_name(name: str) -> str | None:
+    """``fa-home`` → ``home``: the icon a class with an icon-font prefix names (None: ``fa-fw``, ``fas``)."""
+    if not name or name in _ICON_FONT_CLASSES:
+        return None
+    for prefix in _ICON_PREFIXES:
+        if name.startswith(prefix + "-"):
+            rest = name[len(prefix) + 1 :]
+            if rest and rest not in _ICON_MODIFIERS and not rest.startswith(("fw", "rotate")):
+                return rest
+            return None
+    return None
+
+
+def icon_font_classes(classes: Iterable[str]) -> tuple[str, ...]:
+    """The classes that name an icon through an icon font's prefix (``fa-home``, ``bi-x``), as written.
+
+    For an element that draws its icon in a ``::before`` but is not itself an icon (a labelled link): its
+    other classes (``icon``, ``solid``, ``nav-link``) say nothing about which icon.
+    """
+    return tuple(c for c in classes if _icon_font_name(normalise_component_name(c)) is not None)
+
+
 def icon_candidates(raw_names: Iterable[str]) -> list[tuple[str, float]]:
     return list(_icon_candidates(tuple(raw_names)))
 
@@ -459,15 +482,11 @@ def _icon_candidates(raw_names: tuple[str, ...]) -> tuple[tuple[str, float], ...
     for name in names:
         if not name or name in _ICON_FONT_CLASSES:
             continue
-        prefixed = False
-        for prefix in _ICON_PREFIXES:
-            if name.startswith(prefix + "-"):
-                rest = name[len(prefix) + 1 :]
-                prefixed = True
-                if rest and rest not in _ICON_MODIFIERS and not rest.startswith(("fw", "rotate")):
-                    add(rest, 0.9)
-                break
-        if not prefixed:
+        if any(name.startswith(prefix + "-") for prefix in _ICON_PREFIXES):
+            rest = _icon_font_name(name)
+            if rest is not None:
+                add(rest, 0.9)
+        else:
             words.append(name)
     for word in words:
         add(word, 0.85)
