@@ -48,7 +48,12 @@ _STATE_PROPS = frozenset({"state", "status", "interaction"})
 _CHECK_PROPS = frozenset(
     {"checked", "selected", "value", "on", "active", "toggled", "is-checked", "checked?"}
 )
+_DISABLED_PROPS = frozenset({"disabled", "is-disabled", "disabled?"})
+_NEAREST_LOOK = {"secondary": "outline", "outline": "secondary"}
 _FIELD_ROLES = frozenset({"input", "textarea", "select"})
+# Controls whose label is a separate element on the page (<label for>): a label layer of the component is
+# left empty rather than showing the kit's default "Label".
+_LABELLED_CONTROLS = frozenset({"checkbox", "radio", "toggle"})
 _MAIN_LAYERS = ("label", "text", "title", "value", "placeholder", "button", "content", "name", "caption")
 
 Source = Literal["rule", "name", "icon", "keyword"]
@@ -286,6 +291,8 @@ def _overrides(
         # A field shows its value or placeholder, or nothing: an empty text is the element's own.
         texts = texts[:1] or [""]
         texts += [""] * (len(ordered) - len(texts))
+    elif element.role in _LABELLED_CONTROLS:
+        texts += [""] * (len(ordered) - len(texts))
     if len(texts) < len(ordered):
         return (), (
             f"{component.display_name} has {len(ordered)} text layer(s) and the element has "
@@ -324,7 +331,7 @@ def _nearest_variant(
     memo_key = (*sorted(wanted.items()), ("", ""), *sorted(fixed.items()))
     if memo_key in component_set.chosen:
         return component_set.chosen[memo_key]
-    best = component_set.variants[0]
+    best = component_set.default
     best_score = -1
     for variant in component_set.variants:
         score = sum(1 for prop, value in wanted.items() if variant.variant.get(prop) == value)
@@ -337,8 +344,8 @@ def _nearest_variant(
 
 
 def _default(prop: str, component_set: ComponentSet) -> str:
-    """Figma's default variant is the set's first; its value is what the designer sees unless told."""
-    return component_set.variants[0].variant.get(prop, "")
+    """The default variant's value: what the designer sees on a new instance unless told otherwise."""
+    return component_set.default.variant.get(prop, "")
 
 
 def _pick(values: Sequence[str], meaning: str) -> str | None:
@@ -357,15 +364,21 @@ def _choose(
     name = normalise_component_name(prop)
     if name in _STYLE_PROPS and element.variant is not None:
         choice = _pick(values, element.variant)
-        if choice is None and element.variant == "secondary":
-            choice = _pick(values, "outline")  # the nearest look a kit without Secondary has
+        if choice is None and element.variant in _NEAREST_LOOK:
+            # The nearest look a kit without it has: Secondary ↔ Outline (both quiet, bordered actions).
+            choice = _pick(values, _NEAREST_LOOK[element.variant])
         return choice, choice is not None or element.variant == "primary"
     if name == "size":
         return _nearest_size(prop, values, component_set, element), True
+    if element.checked is not None and (name in _CHECK_PROPS or name in _STATE_PROPS):
+        # A checkbox's State may be Checked/Unchecked rather than Default/Disabled: its values tell.
+        checked = _pick(values, "on" if element.checked else "off")
+        if checked is not None or name in _CHECK_PROPS:
+            return checked, True
     if name in _STATE_PROPS:
         return _pick(values, "disabled" if element.disabled else "enabled"), True
-    if name in _CHECK_PROPS and element.checked is not None:
-        return _pick(values, "on" if element.checked else "off"), True
+    if name in _DISABLED_PROPS:  # a boolean property named after the state: Disabled=True/False
+        return _pick(values, "on" if element.disabled else "off"), True
     return None, True
 
 

@@ -55,7 +55,7 @@ VALUE_SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "primary": ("primary", "filled", "solid", "contained", "main", "default"),
     "secondary": ("secondary", "subtle", "neutral", "tonal", "light", "grey", "gray"),
     "outline": ("outline", "outlined", "bordered", "stroke", "stroked"),
-    "link": ("link", "text", "ghost", "tertiary", "plain", "borderless"),
+    "link": ("link", "text", "ghost", "tertiary", "plain", "borderless", "invisible", "transparent"),
     "small": ("small", "sm", "s", "compact", "xs"),
     "medium": ("medium", "md", "m", "default", "regular", "base"),
     "large": ("large", "lg", "l", "xl"),

@@ -373,3 +373,67 @@ def _frame_id(spec: Spec, label: str) -> str:
             ):
                 return str(node["id"])
     raise AssertionError(label)
+
+
+def _system_kit() -> list[LibraryComponent]:
+    """A design system's shapes (not the made-up kit's): Variant with Invisible and no Outline, a default
+    variant that is not the first, State=Rest, a checkbox whose State is Unchecked/Checked beside a boolean
+    Disabled property, and a Label layer the checkbox draws next to its box."""
+    out = []
+    for kind in ("Primary", "Secondary", "Invisible"):
+        for state in ("Rest", "Disabled"):
+            name = f"Variant={kind}, Size=Medium, State={state}"
+            out.append(
+                LibraryComponent(
+                    key=f"b-{kind}-{state}",
+                    name=name,
+                    set_name="Button",
+                    variant=parse_variant_name(name),
+                    height=40,
+                    text_layers=("Label",),
+                    default_variant=(kind, state) == ("Secondary", "Rest"),
+                )
+            )
+    for state in ("Unchecked", "Checked", "Indeterminate"):
+        for disabled in ("False", "True"):
+            name = f"State={state}, Disabled={disabled}"
+            out.append(
+                LibraryComponent(
+                    key=f"c-{state}-{disabled}",
+                    name=name,
+                    set_name="Checkbox",
+                    variant=parse_variant_name(name),
+                    height=20,
+                    text_layers=("Label",),
+                )
+            )
+    return out
+
+
+def test_a_design_systems_property_shapes_are_matched_without_its_names_in_the_code(generated: Any) -> None:
+    spec = _mapped(generated, kit=_system_kit())
+    found = _instances(spec)
+    assert found["Save"]["variantProperties"] == {"Variant": "Primary", "Size": "Medium", "State": "Rest"}
+    # An outlined button in a system without Outline: its quiet, bordered action (Secondary).
+    assert found["Cancel"]["variantProperties"]["Variant"] == "Secondary"
+    [checkbox] = [n for n in _all_instances(spec) if n["componentSetName"] == "Checkbox"]
+    assert checkbox["variantProperties"] == {"State": "Unchecked", "Disabled": "False"}
+    assert checkbox["textOverrides"] == [{"layer": "Label", "characters": ""}]  # not the kit's "Label"
+    ticked = copy.deepcopy(generated[0])
+    [box] = [n for n in iter_nodes(ticked["screens"][0]["root"]) if n.get("role") == "checkbox"]
+    box["checked"] = True
+    [checked] = [
+        n
+        for n in _all_instances(_mapped((ticked, generated[1]), kit=_system_kit()))
+        if n["componentSetName"] == "Checkbox"
+    ]
+    assert checked["variantProperties"] == {"State": "Checked", "Disabled": "False"}
+
+
+def test_the_sets_default_variant_fills_what_the_element_does_not_say() -> None:
+    from wf2des.assemble.library import ComponentSet
+
+    kit = [c for c in _system_kit() if c.set_name == "Button"]
+    assert ComponentSet.of("Button", tuple(kit)).default.name == "Variant=Secondary, Size=Medium, State=Rest"
+    undeclared = [LibraryComponent(c.key, c.name, c.set_name, c.variant) for c in kit]
+    assert ComponentSet.of("Button", tuple(undeclared)).default is undeclared[0]  # none declared: the first
