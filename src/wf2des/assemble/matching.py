@@ -226,12 +226,18 @@ def _icon(element: Element, icons: IconIndex) -> Decision:
     for name, confidence in candidates:
         found = icons.by_name.get(name)
         if found:
-            return _finish(element, found[0], confidence, "icon", f"icon: {name}", {})
+            return _finish(element, _nearest_icon(found, element), confidence, "icon", f"icon: {name}", {})
     for name, _ in candidates:
         found = icons.by_keyword.get(name)
         if found:
             return _finish(element, found[0], 0.6, "keyword", f"keyword: {name}", {})
     return _unmapped(element, f"no library icon is named {candidates[0][0]!r}")
+
+
+def _nearest_icon(found: Sequence[LibraryComponent], element: Element) -> LibraryComponent:
+    """Of one icon drawn at several sizes (Octicons' 16 and 24 px), the size nearest the element's; icons
+    of unknown size come after, in the library's order."""
+    return min(found, key=lambda c: abs(c.height - element.height) if c.height is not None else float("inf"))
 
 
 def _finish(

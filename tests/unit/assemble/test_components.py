@@ -437,3 +437,12 @@ def test_the_sets_default_variant_fills_what_the_element_does_not_say() -> None:
     assert ComponentSet.of("Button", tuple(kit)).default.name == "Variant=Secondary, Size=Medium, State=Rest"
     undeclared = [LibraryComponent(c.key, c.name, c.set_name, c.variant) for c in kit]
     assert ComponentSet.of("Button", tuple(undeclared)).default is undeclared[0]  # none declared: the first
+
+
+def test_an_icon_drawn_at_several_sizes_takes_the_size_nearest_the_element(generated: Any) -> None:
+    sizes = [
+        LibraryComponent(key=f"x-{size}", name=f"icon/{size}/x", height=float(size), text_layers=())
+        for size in (24, 12, 16)
+    ]
+    [icon] = [n for n in _all_instances(_mapped(generated, kit=sizes)) if n["componentName"].endswith("/x")]
+    assert icon["componentName"] == "icon/16/x"  # the page's glyph is 16 px
