@@ -10,8 +10,9 @@ Automatic matching, for an element's component role:
    against the library's plain components, both canonicalised (``times``/``close`` → ``x``); a library
    description's ``keywords:`` count too, at 0.6 (shown for review, never placed).
 3. **Variant from the look**: each property of the set gets a value: the style property (Type, Variant,
-   Style, Kind …) from filled/outline/link, Size from the variants' recorded heights (nearest to the
-   element's), State from ``disabled``, Checked/Selected from the control. A combination the set lacks
+   Style, Kind …) from filled/outline/link, Size from the element's size class when the set names its sizes
+   (Small/Medium/Large), else the variants' recorded heights (nearest to the element's), State from
+   ``disabled``, Checked/Selected from the control. A combination the set lacks
    takes the nearest variant at 0.8 of the confidence.
 4. The score is the name score × the element's role certainty × the variant factor. Below
    :data:`THRESHOLD` the element keeps its frame and is reported (``component_low_confidence``, flagged).
@@ -391,10 +392,16 @@ def _choose(
 def _nearest_size(
     prop: str, values: Sequence[str], component_set: ComponentSet, element: Element
 ) -> str | None:
+    """The size the element plays (small, default, large) when the set names its sizes that way, else the
+    variant whose recorded height is nearest: a design system's heights are its own density (a 38 px web
+    button is a 32 px Medium in a dense product kit), but its Small/Medium/Large keep their roles."""
+    named = _pick(values, element.size)
+    if named is not None:
+        return named
     heights = _heights(component_set, prop)
     if heights:
         return min(heights, key=lambda v: (abs(heights[v] - element.height), v))
-    return _pick(values, element.size)
+    return None
 
 
 def _heights(component_set: ComponentSet, prop: str) -> dict[str, float]:

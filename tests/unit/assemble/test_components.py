@@ -446,3 +446,31 @@ def test_an_icon_drawn_at_several_sizes_takes_the_size_nearest_the_element(gener
     ]
     [icon] = [n for n in _all_instances(_mapped(generated, kit=sizes)) if n["componentName"].endswith("/x")]
     assert icon["componentName"] == "icon/16/x"  # the page's glyph is 16 px
+
+
+def test_named_sizes_keep_their_role_in_a_denser_system(generated: Any) -> None:
+    """A 40 px page button is the page's default size: Medium in a kit whose Medium is 32 px and Large 40."""
+    dense = [
+        LibraryComponent(
+            key=f"b-{size}",
+            name=f"Variant=Primary, Size={size}",
+            set_name="Button",
+            variant={"Variant": "Primary", "Size": size},
+            height=height,
+            text_layers=("Label",),
+        )
+        for size, height in (("Small", 28.0), ("Medium", 32.0), ("Large", 40.0))
+    ]
+    assert _instances(_mapped(generated, kit=dense))["Save"]["variantProperties"]["Size"] == "Medium"
+    numbered = [  # sizes the kit does not name: the nearest recorded height decides
+        LibraryComponent(
+            c.key,
+            c.name.replace(s, h),
+            c.set_name,
+            {"Variant": "Primary", "Size": h},
+            height=c.height,
+            text_layers=c.text_layers,
+        )
+        for c, s, h in zip(dense, ("Small", "Medium", "Large"), ("28", "32", "40"), strict=True)
+    ]
+    assert _instances(_mapped(generated, kit=numbered))["Save"]["variantProperties"]["Size"] == "40"
