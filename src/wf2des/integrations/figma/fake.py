@@ -2,9 +2,8 @@
 
 It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full
 ``GET /v1/files/:key`` and a ``GET /v1/files/:key/nodes`` of every style) and serves the endpoints a library
-sweep uses (``/nodes`` answers style nodes and component nodes; a file registered with ``library="uikit"``
-serves the made-up UI kit of :mod:`wf2des.integrations.figma.uikit` instead of the recorded icons, and one
-registered with ``library="primer"`` serves GitHub's Primer design system, generated into
+sweep uses (``/nodes`` answers style nodes and component nodes; a file registered with
+``library="primer"`` serves GitHub's Primer design system instead of the recorded icons, generated into
 :mod:`wf2des.integrations.figma.primer`, where ``/nodes`` answers any node of the file)::
 
     GET /v1/files/:key/meta            GET /v1/files/:key?depth=N[&geometry=paths]
@@ -44,7 +43,6 @@ from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
 from wf2des.integrations.figma.primer import primer_library
-from wf2des.integrations.figma.uikit import uikit_file
 
 __all__ = ["FAKE_TOKEN", "ExtraStyle", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
 
@@ -134,7 +132,7 @@ class FakeFile:
     variables_forbidden: bool = False
     collection_name: str = "Brand/Core #1"
     extra_styles: list[ExtraStyle] = field(default_factory=list)
-    # "recorded": the 205 recorded icons; "uikit": the made-up UI kit; "primer": GitHub's Primer design system
+    # "recorded": the 205 recorded icons; "primer": GitHub's Primer design system
     # (``components``/``styles`` scaling does not apply to it; renames, removals and extra styles do).
     library: str = "recorded"
 
@@ -156,7 +154,6 @@ class FakeFigma:
         self._file = _load(base / FILE_FIXTURE)
         self._style_nodes = _load(base / NODES_FIXTURE)["nodes"]
         self._recorded_nodes = _index_nodes(self._file["document"])
-        self._uikit: tuple[JSON, dict[str, JSON], dict[str, JSON]] | None = None
         self.token = token
         self.files: dict[str, FakeFile] = {}
         self.requests: Counter[str] = Counter()
@@ -209,10 +206,6 @@ class FakeFigma:
         }
         body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
         body["document"] = _trim(self._file["document"], depth)
-        if f.library == "uikit":
-            document, _, sets = self.uikit()
-            body["document"] = _trim(document, depth)
-            body["componentSets"] = copy.deepcopy(sets)
         body["components"] = self.components_of(f)
         body["styles"] = {sid: entry for sid, (entry, _node) in self.styles_of(f).items()}
         return body
@@ -246,10 +239,9 @@ class FakeFigma:
             found = styles.get(node_id)
             if found:
                 nodes[node_id] = copy.deepcopy(found[1])
-            elif node_id in components or node_id in self._set_nodes(f):
-                node = components.get(node_id) or self._set_nodes(f)[node_id]
+            elif node_id in components:
                 nodes[node_id] = {
-                    "document": _trim(node, None),
+                    "document": _trim(components[node_id], None),
                     "components": {},
                     "componentSets": {},
                     "styles": {},
@@ -391,7 +383,7 @@ class FakeFigma:
             if f.library == "primer":
                 item = {**copy.deepcopy(listed[cid]), "name": entry["name"], "file_key": f.key}
             else:
-                frame: JSON = {**self._page_of(f, cid)}
+                frame: JSON = {**self._page_of(cid)}
                 set_id = entry.get("componentSetId")
                 if set_id:
                     frame["containingComponentSet"] = {"nodeId": set_id, "name": sets[set_id]["name"]}
@@ -407,7 +399,7 @@ class FakeFigma:
         return _ok(
             {
                 "component_sets": [
-                    _published(f, sid, entry, containing_frame=self._page_of(f, sid))
+                    _published(f, sid, entry, containing_frame=self._page_of(sid))
                     for sid, entry in sets.items()
                 ]
             }
@@ -421,39 +413,17 @@ class FakeFigma:
             out.append(item)
         return _ok({"styles": out})
 
-    def _page_of(self, f: FakeFile, node_id: str) -> JSON:
+    def _page_of(self, node_id: str) -> JSON:
         """The page (canvas) holding ``node_id``: Figma's ``containing_frame`` of a published asset."""
-        document = self.uikit()[0] if f.library == "uikit" else self._file["document"]
-        pages = document["children"]
+        pages = self._file["document"]["children"]
         page = next((p for p in pages if node_id in _index_nodes(p)), pages[0])
         return {"pageId": page["id"], "pageName": page["name"]}
-
-    def uikit(self) -> tuple[JSON, dict[str, JSON], dict[str, JSON]]:
-        """The made-up UI kit (document, components, componentSets), built once from recorded templates."""
-        if self._uikit is None:
-            templates = {}
-            for kind in ("COMPONENT", "TEXT", "CANVAS", "DOCUMENT"):
-                node = next(n for n in self._recorded_nodes.values() if n.get("type") == kind)
-                templates[kind] = {k: copy.deepcopy(v) for k, v in node.items() if k != "children"}
-            self._uikit = uikit_file(templates)
-        return self._uikit
-
-    def _set_nodes(self, f: FakeFile) -> dict[str, JSON]:
-        """Component set id → its node (variants as children): the sweep reads a set's variants through it."""
-        if f.library != "uikit":
-            return {}
-        nodes = _index_nodes(self.uikit()[0])
-        return {sid: n for sid, n in nodes.items() if n.get("type") == "COMPONENT_SET"}
 
     def component_nodes(self, f: FakeFile) -> dict[str, JSON]:
         """Component id → its node (with children), for the components the file currently has."""
         if f.library == "primer":
             nodes = primer_library().nodes
             return {cid: nodes[cid] for cid in self.components_of(f)}
-        if f.library == "uikit":
-            document = self.uikit()[0]
-            index = _index_nodes(document)
-            return {cid: index[cid] for cid in self.components_of(f) if cid in index}
         recorded = list(self._file["components"])
         out: dict[str, JSON] = {}
         for cid in self.components_of(f):
@@ -473,13 +443,6 @@ class FakeFigma:
             return {
                 cid: {**copy.deepcopy(entry), "name": f.renamed.get(cid, entry["name"])}
                 for cid, entry in generated.items()
-                if cid not in f.removed
-            }
-        if f.library == "uikit":
-            made_up = self.uikit()[1]
-            return {
-                cid: {**entry, "name": f.renamed.get(cid, entry["name"])}
-                for cid, entry in made_up.items()
                 if cid not in f.removed
             }
         recorded = list(self._file["components"].items())
