@@ -10,7 +10,8 @@ Automatic matching, for an element's component role:
    against the library's plain components, both canonicalised (``times``/``close`` → ``x``); a library
    description's ``keywords:`` count too, at 0.6 (shown for review, never placed).
 3. **Variant from the look**: each property of the set gets a value: the style property (Type, Variant,
-   Style, Kind …) from filled/outline/link, Size from the element's size class when the set names its sizes
+   Style, Kind …) from an option named like the element's semantic class (``btn-danger`` → Danger), else
+   from filled/outline/link, Size from the element's size class when the set names its sizes
    (Small/Medium/Large), else the variants' recorded heights (nearest to the element's), State from
    ``disabled``, Checked/Selected from the control. A combination the set lacks
    takes the nearest variant at 0.8 of the confidence.
@@ -369,6 +370,10 @@ def _choose(
 ) -> tuple[str | None, bool]:
     """A value for one property (``None``: the set's default), and whether the element's look fits it."""
     name = normalise_component_name(prop)
+    if name in _STYLE_PROPS and element.intents:
+        named = [v for v in values if normalise_component_name(v) in element.intents]
+        if named:
+            return named[0], True
     if name in _STYLE_PROPS and element.variant is not None:
         choice = _pick(values, element.variant)
         if choice is None and element.variant in _NEAREST_LOOK:

@@ -46,7 +46,7 @@ ROLE_SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "toggle": ("toggle", "switch", "toggle-switch"),
     "avatar": ("avatar", "profile-picture", "user-avatar", "profile-image"),
     "badge": ("badge", "tag", "chip", "pill", "label"),
-    "card": ("card", "tile"),
+    "card": ("card", "tile", "box"),
     "navbar": ("navbar", "nav-bar", "navigation-bar", "top-bar", "app-bar", "header"),
 }
 

@@ -474,3 +474,41 @@ def test_named_sizes_keep_their_role_in_a_denser_system(generated: Any) -> None:
         for c, s, h in zip(dense, ("Small", "Medium", "Large"), ("28", "32", "40"), strict=True)
     ]
     assert _instances(_mapped(generated, kit=numbered))["Save"]["variantProperties"]["Size"] == "40"
+
+
+def test_an_option_named_like_the_elements_semantic_class_wins_over_its_look() -> None:
+    body = _el(
+        "body",
+        (0, 0, 800, 200),
+        _el(
+            "button",
+            (20, 10, 100, 40),
+            text("Delete", (40, 18, 60, 24)),
+            attrs={"class": "btn btn-danger"},
+            background_color="rgb(200, 30, 30)",
+        ),
+        _el(
+            "button",
+            (140, 10, 100, 40),
+            text("Save", (160, 18, 60, 24)),
+            attrs={"class": "btn btn-success"},
+            background_color="rgb(30, 150, 30)",
+        ),
+        background_color="rgb(255, 255, 255)",
+    )
+    capture = page(body)
+    spec = convert(capture, source_entry="index.html")
+    kit = [
+        LibraryComponent(
+            key=f"b-{kind}",
+            name=f"Variant={kind}",
+            set_name="Button",
+            variant={"Variant": kind},
+            height=40,
+            text_layers=("Label",),
+        )
+        for kind in ("Secondary", "Primary", "Danger")
+    ]
+    found = _instances(_mapped((spec, capture), kit=kit))
+    assert found["Delete"]["variantProperties"] == {"Variant": "Danger"}
+    assert found["Save"]["variantProperties"] == {"Variant": "Primary"}  # no Success option: its filled look
