@@ -1,16 +1,16 @@
-"""Library components benchmark: page elements → instances of a team's library.
+"""Library components benchmark: page elements → instances of a team's library, GitHub's Primer.
 
 Targets (below) on:
 - the hand-labelled sample ``tests/data/component-labels.json`` (60 elements of 6 corpus pages, each with the
-  component a designer would choose, or none): precision and recall, where right = the right component set
-  (or icon) and the variant properties the label lists;
+  Primer component a designer would choose, or none): precision and recall, where right = the right
+  component set (or icon) and the variant properties the label lists;
 - every corpus page: instances that would show placeholder text (a component text layer left without the
   element's own text), and the share of role-bearing elements mapped, per page;
-- speed: hints + matching of one page against a 1,000-component library (the made-up UI kit plus the
-  recorded icons scaled up), median of 5 runs per page, the largest page's figure against the target.
+- speed: hints + matching of one page against a 1,000-component library (Primer plus the recorded icons
+  scaled up), median of 5 runs per page, the largest page's figure against the target.
 
-Libraries come from the fake Figma in the REST API's shapes, through the sweep's own ``component_records``:
-the made-up UI kit (``wf2des.integrations.figma.uikit``) and the 205 recorded octicons.
+The library is Primer as the fake Figma serves it (``library="primer"``, in the REST API's shapes), read
+through the sweep's own ``node_ids_to_fetch`` and ``component_records``, as a sweep would record it.
 
 Run: .venv/bin/python bench/components.py [CORPUS_DIR]
 """
@@ -36,7 +36,8 @@ from wf2des.integrations.browser import BrowserCapturer
 from wf2des.integrations.figma import FileIndex
 from wf2des.integrations.figma.fake import FakeFigma
 from wf2des.spec import Spec
-from wf2des.workers.component_sweep.captures import component_node_ids, component_records
+from wf2des.workers.component_sweep.captures import component_records
+from wf2des.workers.component_sweep.component_nodes import node_ids_to_fetch
 
 TARGET_PRECISION = 0.9
 TARGET_RECALL = 0.8
@@ -47,7 +48,8 @@ LIBRARY_SIZE = 1000
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "data" / "corpus" / "pages"
 LABELS = ROOT / "tests" / "data" / "component-labels.json"
-_FIELD_SETS = frozenset({"Input", "Select"})
+# Roles whose instance may leave a text layer empty: a field's value, a check control's separate label.
+_EMPTY_TEXT_ROLES = frozenset({"input", "textarea", "select", "checkbox", "radio", "toggle"})
 
 
 def _library(fake: FakeFigma, key: str, **changes: Any) -> list[LibraryComponent]:
@@ -61,7 +63,7 @@ def _library(fake: FakeFigma, key: str, **changes: Any) -> list[LibraryComponent
         components=body["components"],
         component_sets=body["componentSets"],
     )
-    nodes = fake.nodes_body(f, component_node_ids(index))["nodes"]
+    nodes = fake.nodes_body(f, node_ids_to_fetch(index))["nodes"]
     return [
         LibraryComponent.from_document({**asdict(r), "figma_file_key": key})
         for r in component_records(index, nodes)
@@ -148,21 +150,28 @@ def _placeholders(mapped: Spec, by_key: Mapping[str, LibraryComponent]) -> int:
                 continue
             layers = by_key[node["componentKey"]].text_layers or ()
             filled = {o["layer"]: o["characters"] for o in node["textOverrides"]}
-            field = node["componentSetName"] in _FIELD_SETS
-            if any(layer not in filled or (not filled[layer] and not field) for layer in layers):
+            may_be_empty = node.get("role") in _EMPTY_TEXT_ROLES
+            if any(layer not in filled or (not filled[layer] and not may_be_empty) for layer in layers):
                 count += 1
     return count
 
 
 def main(corpus: Path) -> int:
-    fake = FakeFigma()
-    kit = _library(fake, "KIT", library="uikit")
-    icons = _library(fake, "ICONS")
-    library = Library([*kit, *icons])
-    big = Library([*kit, *_library(fake, "BIG", components=LIBRARY_SIZE - len(kit))])
-    by_key = {c.key: c for c in [*library.components, *big.components]}
     print(
-        f"libraries: UI kit {len(kit)} (made-up) + icons {len(icons)} (recorded); timing library {len(big)}"
+        f"targets: precision ≥ {TARGET_PRECISION}, recall ≥ {TARGET_RECALL} (labelled sample, Primer),"
+        f" instances with placeholder text = {TARGET_PLACEHOLDER_INSTANCES},"
+        f" hints + mapping ≤ {TARGET_MAP_MS:g} ms per page ({LIBRARY_SIZE:,}-component library, best of 5)"
+    )
+    fake = FakeFigma()
+    primer = _library(fake, "PRIMER", library="primer")
+    library = Library(primer)
+    padding = _library(fake, "BIG", components=max(0, LIBRARY_SIZE - len(primer)))
+    big = Library([*primer, *padding])
+    by_key = {c.key: c for c in [*library.components, *big.components]}
+    sets = sorted({c.set_name for c in primer if c.set_name})
+    print(
+        f"library: Primer, {len(primer)} components ({len(sets)} sets: {', '.join(sets)}; the rest icons);"
+        f" timing library {len(big)} (Primer + recorded icons scaled up)"
     )
 
     captures = asyncio.run(_capture_all(corpus))

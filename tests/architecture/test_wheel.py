@@ -19,6 +19,7 @@ import pytest
 
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 from wf2des.integrations.figma.primer import primer_library
+from wf2des.samples import demo_config
 
 REPO = Path(__file__).resolve().parents[2]
 PRIMER_FILES = (
@@ -39,7 +40,7 @@ PROBE = """
 import json, urllib.request
 import wf2des
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma, default_fixtures_dir
-from wf2des.samples import landing_page_dir
+from wf2des.samples import demo_config, landing_page_dir
 
 fake = FakeFigma(token=FAKE_TOKEN)
 fake.add_file("WheelFile1")
@@ -66,6 +67,7 @@ print(json.dumps({
     "page": str(page),
     "page_has_title": "<title>" in (page / "index.html").read_text("utf-8"),
     "css": (page / "css" / "site.css").is_file(),
+    "demo_aliases": len(demo_config()["tokenAliases"]["color"]),
 }))
 """
 
@@ -114,6 +116,7 @@ def test_the_wheel_carries_the_recordings_their_licence_and_the_sample_page(whee
         *(primer + name for name in PRIMER_FILES),
         "wf2des/samples/landing/index.html",
         "wf2des/samples/landing/css/site.css",
+        "wf2des/samples/primer-demo-config.json",
     } <= names
 
 
@@ -148,4 +151,7 @@ def test_fake_figma_and_the_demo_page_load_from_an_installed_wheel(wheel: Path, 
     assert probe["styles"] == _source_tree_answer()["styles"] > 0
     assert probe["primer_sets"] == len(primer_library().file["componentSets"]) >= 25
     assert probe["page_has_title"] is True
+    assert (
+        probe["demo_aliases"] == len(demo_config()["tokenAliases"]["color"]) > 0
+    )  # the demo's Primer aliases
     assert probe["css"] is True

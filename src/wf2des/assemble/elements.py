@@ -60,6 +60,9 @@ class Element:
     checked: bool | None
     disabled: bool
     nested: bool = False  # has controls, images or icons inside (a card that is more than its texts)
+    # Semantic colour words of its own variant classes (btn-danger, bg-success → danger, success): a kit
+    # option of that name (Variant=Danger) says more than the look.
+    intents: frozenset[str] = frozenset()
 
 
 def _texts(node: Node) -> list[str]:
@@ -93,6 +96,7 @@ def _size(height: float) -> Size:
     return "medium" if height <= 44 else "large"
 
 
+_INTENTS = frozenset({"success", "danger", "warning", "info", "attention", "severe", "error", "accent"})
 _LINK_CLASSES = frozenset(
     {"btn-link", "button-link", "btn-text", "btn-plain", "btn-ghost", "is-text", "is-ghost"}
 )
@@ -164,6 +168,12 @@ def describe(
     if role == "link-button" and not (hint is not None and hint.has_class("btn", "button")):
         return None  # drawn as plain text and not a button in the code either: a text link, not a component
     texts = tuple(_texts(node))
+    intents: frozenset[str] = frozenset()
+    if role in ("button", "link-button", "badge") and hint is not None:
+        prefixes = ("btn-", "button-", "is-") + (
+            ("bg-", "badge-", "text-bg-", "tag-") if role == "badge" else ()
+        )
+        intents = frozenset(_variant_words(hint, prefixes) & _INTENTS)
     return Element(
         node_id=str(node["id"]),
         screen_id=screen_id,
@@ -178,6 +188,7 @@ def describe(
         checked=node.get("checked") if isinstance(node.get("checked"), bool) else None,
         disabled=bool(hint and hint.disabled),
         nested=role == "card" and _has_role_below(node, _NESTED_ROLES),
+        intents=intents,
     )
 
 

@@ -7,7 +7,9 @@ them by box: no generator change, and the generator stays unaware of libraries.
 
 Several elements can share a box (a wrapper that collapsed into its only child hands its role over), so a
 hint is the union of all of them. An icon also looks one level around its box: the ``::before`` glyph's
-``<i class="fa fa-times">`` parent, an ``<svg>``'s ``aria-label``/``data-icon``, an ``<img>``'s file name.
+``<i class="fa fa-times">`` parent, an ``<svg>``'s ``aria-label``/``data-icon``, an ``<img>``'s file name,
+and the icon-font classes (only those) of a labelled element that draws its glyph in a ``::before``
+(``<a class="icon solid fa-home"><span>Home</span></a>``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from wf2des.assemble.naming import icon_font_classes
 from wf2des.generator.capture_model import CapturedElement, CapturedText, CaptureResult
 from wf2des.spec import Node, Spec
 
@@ -121,12 +124,25 @@ def _hint(elements: list[CapturedElement], index: _Index, *, icon: bool) -> Elem
         disabled = disabled or "disabled" in own or own.get("aria-disabled") == "true" or "disabled" in tokens
         if icon:
             icon_names.extend(_icon_names(element))
+    if icon:
+        icon_names.extend(_drawn_by_owner(elements, index))
     parent = index.parent.get(id(elements[0]))
     context = tuple(parent.attrs.get("class", "").lower().split()) if parent is not None else ()
     parts = frozenset(classes).union(*(token.split("-") for token in classes))
     return ElementHint(
         tuple(tags), tuple(classes), attrs, tuple(dict.fromkeys(icon_names)), disabled, context, parts
     )
+
+
+def _drawn_by_owner(elements: list[CapturedElement], index: _Index) -> list[str]:
+    """A ``::before``/``::after`` glyph of an element that is not an icon itself (``<a class="icon solid
+    fa-home"><span>Home</span></a>``, a common theme pattern): the owner's icon-font classes name it."""
+    names: list[str] = []
+    for element in elements:
+        owner = index.parent.get(id(element))
+        if element.tag.startswith("::") and owner is not None and owner.tag not in _ICONISH_TAGS:
+            names.extend(icon_font_classes(owner.attrs.get("class", "").split()))
+    return names
 
 
 def _icon_family(elements: list[CapturedElement], index: _Index) -> Iterator[CapturedElement]:

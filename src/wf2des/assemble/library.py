@@ -43,6 +43,7 @@ class LibraryComponent:
     height: float | None = None
     text_layers: tuple[str, ...] | None = None  # None: not known (the sweep could not read the node)
     figma_file_key: str = ""
+    default_variant: bool = False  # the set's default variant, as the sweep read it from the definitions
 
     @property
     def display_name(self) -> str:
@@ -67,6 +68,7 @@ class LibraryComponent:
             height=_number(doc.get("height")),
             text_layers=tuple(str(t) for t in layers) if isinstance(layers, list) else None,
             figma_file_key=str(doc.get("figma_file_key") or ""),
+            default_variant=doc.get("default_variant") is True,
         )
 
 
@@ -84,6 +86,11 @@ class ComponentSet:
     # Filled lazily by the matcher: mean heights per property value, and the variant chosen per wish.
     heights: dict[str, dict[str, float]] = field(default_factory=dict)
     chosen: dict[tuple[tuple[str, str], ...], tuple[LibraryComponent, bool]] = field(default_factory=dict)
+
+    @property
+    def default(self) -> LibraryComponent:
+        """Figma's default variant (the sweep read which from the set's definitions), else the first."""
+        return next((v for v in self.variants if v.default_variant), self.variants[0])
 
     @classmethod
     def of(cls, name: str, variants: tuple[LibraryComponent, ...]) -> ComponentSet:

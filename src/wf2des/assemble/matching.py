@@ -10,8 +10,10 @@ Automatic matching, for an element's component role:
    against the library's plain components, both canonicalised (``times``/``close`` → ``x``); a library
    description's ``keywords:`` count too, at 0.6 (shown for review, never placed).
 3. **Variant from the look**: each property of the set gets a value: the style property (Type, Variant,
-   Style, Kind …) from filled/outline/link, Size from the variants' recorded heights (nearest to the
-   element's), State from ``disabled``, Checked/Selected from the control. A combination the set lacks
+   Style, Kind …) from an option named like the element's semantic class (``btn-danger`` → Danger), else
+   from filled/outline/link, Size from the element's size class when the set names its sizes
+   (Small/Medium/Large), else the variants' recorded heights (nearest to the element's), State from
+   ``disabled``, Checked/Selected from the control. A combination the set lacks
    takes the nearest variant at 0.8 of the confidence.
 4. The score is the name score × the element's role certainty × the variant factor. Below
    :data:`THRESHOLD` the element keeps its frame and is reported (``component_low_confidence``, flagged).
@@ -48,7 +50,12 @@ _STATE_PROPS = frozenset({"state", "status", "interaction"})
 _CHECK_PROPS = frozenset(
     {"checked", "selected", "value", "on", "active", "toggled", "is-checked", "checked?"}
 )
+_DISABLED_PROPS = frozenset({"disabled", "is-disabled", "disabled?"})
+_NEAREST_LOOK = {"secondary": "outline", "outline": "secondary"}
 _FIELD_ROLES = frozenset({"input", "textarea", "select"})
+# Controls whose label is a separate element on the page (<label for>): a label layer of the component is
+# left empty rather than showing the kit's default "Label".
+_LABELLED_CONTROLS = frozenset({"checkbox", "radio", "toggle"})
 _MAIN_LAYERS = ("label", "text", "title", "value", "placeholder", "button", "content", "name", "caption")
 
 Source = Literal["rule", "name", "icon", "keyword"]
@@ -221,12 +228,18 @@ def _icon(element: Element, icons: IconIndex) -> Decision:
     for name, confidence in candidates:
         found = icons.by_name.get(name)
         if found:
-            return _finish(element, found[0], confidence, "icon", f"icon: {name}", {})
+            return _finish(element, _nearest_icon(found, element), confidence, "icon", f"icon: {name}", {})
     for name, _ in candidates:
         found = icons.by_keyword.get(name)
         if found:
             return _finish(element, found[0], 0.6, "keyword", f"keyword: {name}", {})
     return _unmapped(element, f"no library icon is named {candidates[0][0]!r}")
+
+
+def _nearest_icon(found: Sequence[LibraryComponent], element: Element) -> LibraryComponent:
+    """Of one icon drawn at several sizes (Octicons' 16 and 24 px), the size nearest the element's; icons
+    of unknown size come after, in the library's order."""
+    return min(found, key=lambda c: abs(c.height - element.height) if c.height is not None else float("inf"))
 
 
 def _finish(
@@ -286,6 +299,8 @@ def _overrides(
         # A field shows its value or placeholder, or nothing: an empty text is the element's own.
         texts = texts[:1] or [""]
         texts += [""] * (len(ordered) - len(texts))
+    elif element.role in _LABELLED_CONTROLS:
+        texts += [""] * (len(ordered) - len(texts))
     if len(texts) < len(ordered):
         return (), (
             f"{component.display_name} has {len(ordered)} text layer(s) and the element has "
@@ -324,7 +339,7 @@ def _nearest_variant(
     memo_key = (*sorted(wanted.items()), ("", ""), *sorted(fixed.items()))
     if memo_key in component_set.chosen:
         return component_set.chosen[memo_key]
-    best = component_set.variants[0]
+    best = component_set.default
     best_score = -1
     for variant in component_set.variants:
         score = sum(1 for prop, value in wanted.items() if variant.variant.get(prop) == value)
@@ -337,8 +352,8 @@ def _nearest_variant(
 
 
 def _default(prop: str, component_set: ComponentSet) -> str:
-    """Figma's default variant is the set's first; its value is what the designer sees unless told."""
-    return component_set.variants[0].variant.get(prop, "")
+    """The default variant's value: what the designer sees on a new instance unless told otherwise."""
+    return component_set.default.variant.get(prop, "")
 
 
 def _pick(values: Sequence[str], meaning: str) -> str | None:
@@ -355,27 +370,43 @@ def _choose(
 ) -> tuple[str | None, bool]:
     """A value for one property (``None``: the set's default), and whether the element's look fits it."""
     name = normalise_component_name(prop)
+    if name in _STYLE_PROPS and element.intents:
+        named = [v for v in values if normalise_component_name(v) in element.intents]
+        if named:
+            return named[0], True
     if name in _STYLE_PROPS and element.variant is not None:
         choice = _pick(values, element.variant)
-        if choice is None and element.variant == "secondary":
-            choice = _pick(values, "outline")  # the nearest look a kit without Secondary has
+        if choice is None and element.variant in _NEAREST_LOOK:
+            # The nearest look a kit without it has: Secondary ↔ Outline (both quiet, bordered actions).
+            choice = _pick(values, _NEAREST_LOOK[element.variant])
         return choice, choice is not None or element.variant == "primary"
     if name == "size":
         return _nearest_size(prop, values, component_set, element), True
+    if element.checked is not None and (name in _CHECK_PROPS or name in _STATE_PROPS):
+        # A checkbox's State may be Checked/Unchecked rather than Default/Disabled: its values tell.
+        checked = _pick(values, "on" if element.checked else "off")
+        if checked is not None or name in _CHECK_PROPS:
+            return checked, True
     if name in _STATE_PROPS:
         return _pick(values, "disabled" if element.disabled else "enabled"), True
-    if name in _CHECK_PROPS and element.checked is not None:
-        return _pick(values, "on" if element.checked else "off"), True
+    if name in _DISABLED_PROPS:  # a boolean property named after the state: Disabled=True/False
+        return _pick(values, "on" if element.disabled else "off"), True
     return None, True
 
 
 def _nearest_size(
     prop: str, values: Sequence[str], component_set: ComponentSet, element: Element
 ) -> str | None:
+    """The size the element plays (small, default, large) when the set names its sizes that way, else the
+    variant whose recorded height is nearest: a design system's heights are its own density (a 38 px web
+    button is a 32 px Medium in a dense product kit), but its Small/Medium/Large keep their roles."""
+    named = _pick(values, element.size)
+    if named is not None:
+        return named
     heights = _heights(component_set, prop)
     if heights:
         return min(heights, key=lambda v: (abs(heights[v] - element.height), v))
-    return _pick(values, element.size)
+    return None
 
 
 def _heights(component_set: ComponentSet, prop: str) -> dict[str, float]:

@@ -20,6 +20,7 @@ __all__ = [
     "VALUE_SYNONYMS",
     "canonical_icon",
     "icon_candidates",
+    "icon_font_classes",
     "normalise_component_name",
 ]
 
@@ -45,7 +46,7 @@ ROLE_SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "toggle": ("toggle", "switch", "toggle-switch"),
     "avatar": ("avatar", "profile-picture", "user-avatar", "profile-image"),
     "badge": ("badge", "tag", "chip", "pill", "label"),
-    "card": ("card", "tile"),
+    "card": ("card", "tile", "box"),
     "navbar": ("navbar", "nav-bar", "navigation-bar", "top-bar", "app-bar", "header"),
 }
 
@@ -54,7 +55,7 @@ VALUE_SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "primary": ("primary", "filled", "solid", "contained", "main", "default"),
     "secondary": ("secondary", "subtle", "neutral", "tonal", "light", "grey", "gray"),
     "outline": ("outline", "outlined", "bordered", "stroke", "stroked"),
-    "link": ("link", "text", "ghost", "tertiary", "plain", "borderless"),
+    "link": ("link", "text", "ghost", "tertiary", "plain", "borderless", "invisible", "transparent"),
     "small": ("small", "sm", "s", "compact", "xs"),
     "medium": ("medium", "md", "m", "default", "regular", "base"),
     "large": ("large", "lg", "l", "xl"),
@@ -364,6 +365,7 @@ _ICON_SYNONYMS: Mapping[str, str] = {
     "database": "database",
     "server": "server",
     "shield": "shield",
+    "security": "shield",
     "github": "mark-github",
     "mark-github": "mark-github",
     "rss": "rss",
@@ -392,6 +394,8 @@ _ICON_SYNONYMS: Mapping[str, str] = {
     "chart-bar": "graph",
     "chart-line": "graph",
     "bar-chart": "graph",
+    "chart-area": "graph",
+    "area-chart": "graph",
     "line-chart": "graph",
     "credit-card": "credit-card",
     "card": "credit-card",
@@ -430,6 +434,28 @@ def canonical_icon(name: str) -> str:
     return _ICON_SYNONYMS.get(normal, normal)
 
 
+def _icon_font_name(name: str) -> str | None:
+    """``fa-home`` → ``home``: the icon a class with an icon-font prefix names (None: ``fa-fw``, ``fas``)."""
+    if not name or name in _ICON_FONT_CLASSES:
+        return None
+    for prefix in _ICON_PREFIXES:
+        if name.startswith(prefix + "-"):
+            rest = name[len(prefix) + 1 :]
+            if rest and rest not in _ICON_MODIFIERS and not rest.startswith(("fw", "rotate")):
+                return rest
+            return None
+    return None
+
+
+def icon_font_classes(classes: Iterable[str]) -> tuple[str, ...]:
+    """The classes that name an icon through an icon font's prefix (``fa-home``, ``bi-x``), as written.
+
+    For an element that draws its icon in a ``::before`` but is not itself an icon (a labelled link): its
+    other classes (``icon``, ``solid``, ``nav-link``) say nothing about which icon.
+    """
+    return tuple(c for c in classes if _icon_font_name(normalise_component_name(c)) is not None)
+
+
 def icon_candidates(raw_names: Iterable[str]) -> list[tuple[str, float]]:
     return list(_icon_candidates(tuple(raw_names)))
 
@@ -459,15 +485,11 @@ def _icon_candidates(raw_names: tuple[str, ...]) -> tuple[tuple[str, float], ...
     for name in names:
         if not name or name in _ICON_FONT_CLASSES:
             continue
-        prefixed = False
-        for prefix in _ICON_PREFIXES:
-            if name.startswith(prefix + "-"):
-                rest = name[len(prefix) + 1 :]
-                prefixed = True
-                if rest and rest not in _ICON_MODIFIERS and not rest.startswith(("fw", "rotate")):
-                    add(rest, 0.9)
-                break
-        if not prefixed:
+        if any(name.startswith(prefix + "-") for prefix in _ICON_PREFIXES):
+            rest = _icon_font_name(name)
+            if rest is not None:
+                add(rest, 0.9)
+        else:
             words.append(name)
     for word in words:
         add(word, 0.85)

@@ -1,8 +1,11 @@
 """``wf2des demo``: the whole product on embedded defaults, through the real HTTP API.
 
 It starts wf2des-api (uvicorn, with its outbox relay) and a Celery worker in this process, creates an
-organization and project, registers a Figma file, uploads a page import, creates a Code2WF, lets the
-worker render and convert it, marks it materialized, and prints where the spec and preview were written.
+organization and project, registers GitHub's Primer design system as the project's library and a working
+file, saves the project config (whose token aliases bind the wireframe's tokens to Primer's variables and
+text styles), sweeps the library, uploads a page import, creates a Code2WF, lets the worker render, convert
+and assemble it (its buttons, fields and selects become Primer instances), marks it materialized, and prints
+what was bound and placed and where the spec and preview were written.
 """
 
 from __future__ import annotations
@@ -10,7 +13,6 @@ from __future__ import annotations
 import os
 import threading
 import time
-import zlib
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -19,43 +21,23 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from wf2des.cli._app import app, console, fail
-from wf2des.samples import landing_page_dir
+from wf2des.samples import demo_config, landing_page_dir
 
 if TYPE_CHECKING:
     import httpx
     import uvicorn
 
     from wf2des.core.settings import Settings
-    from wf2des.integrations.figma.fake import ExtraStyle
     from wf2des.pg.settings import PgSettings
-    from wf2des.spec import ComponentMapping, Outcome
+    from wf2des.spec import ComponentMapping, Outcome, Spec
 
 __all__ = ["demo", "fake_figma"]
 
-LIBRARY_FILE = "DemoLibraryFile"
-UIKIT_FILE = "DemoUIKitFile"
+# GitHub's Primer design system as the team's library (the fake Figma serves it as Figma serves a library
+# file), and the recorded file as the working file (its "cover" frame is the DESIGN area).
+PRIMER_FILE = "PrimerLibrary1"
 WORKING_FILE = "DemoWorkingFile"
-LIBRARIES = (LIBRARY_FILE, UIKIT_FILE)
-DEMO_CONFIG = {
-    "wfArea": {"page": "cover", "nodeNamePattern": "^cover$"},
-    "designArea": {"page": "cover", "nodeNamePattern": "^cover$"},
-    "memoMarkers": ["NOTE:"],
-}
-
-
-def demo_library_styles() -> list[ExtraStyle]:
-    """The demo library's wireframe kit, as a team that wireframes in Figma keeps one.
-
-    Its colour styles sit in a variable collection named ``wf`` and its text styles carry the wireframe
-    ramp's names, so every token the generator emits binds without aliases: the flags a demo run shows are
-    the page's own.
-    """
-    from wf2des.generator.tokens import COLOR_VALUES, TEXT_STYLE_NAMES
-    from wf2des.integrations.figma.fake import ExtraStyle
-
-    colours = [ExtraStyle(token.rsplit("/", 1)[1], "FILL", hex=hex_) for token, hex_ in COLOR_VALUES.items()]
-    texts = [ExtraStyle(token.split("/", 1)[1], "TEXT") for token in TEXT_STYLE_NAMES]
-    return colours + texts
+LIBRARIES = (PRIMER_FILE,)
 
 
 @app.command()
@@ -97,11 +79,7 @@ def demo(
             from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 
             fake = stack.enter_context(FakeFigma(token=FAKE_TOKEN))
-            kit = demo_library_styles()
-            # A new kit is a new file version, as an edit in Figma is, so a kept data directory re-sweeps it.
-            version = str(zlib.crc32(repr(kit).encode()))
-            fake.add_file(LIBRARY_FILE, collection_name="wf", extra_styles=kit, version=version)
-            fake.add_file(UIKIT_FILE, name="Demo UI kit", library="uikit")  # made-up kit: buttons, fields…
+            fake.add_file(PRIMER_FILE, library="primer")  # Primer's components, variables and styles
             fake.add_file(WORKING_FILE)
             os.environ["WF2DES_FIGMA_API_URL"] = fake.url
             os.environ["WF2DES_FIGMA_TOKEN"] = FAKE_TOKEN
@@ -178,11 +156,11 @@ def _run(
     figma_file_key = WORKING_FILE
     with httpx.Client(headers={"Authorization": f"Bearer {token}"}, timeout=60) as http:
         registered = {}
-        for key, role in ((LIBRARY_FILE, "library"), (UIKIT_FILE, "library"), (WORKING_FILE, "working")):
+        for key, role in ((PRIMER_FILE, "library"), (WORKING_FILE, "working")):
             response = http.put(f"{base}/figma-files/{key}", json={"role": role})
             _expect(response, 200, 201)
             registered[key] = response.json()
-        _expect(http.put(f"{base}/wf2des/config", json=DEMO_CONFIG), 200, 201)
+        _expect(http.put(f"{base}/wf2des/config", json=demo_config()), 200, 201)
         _expect(http.post(f"{base}/component-sweeps"), 202)
         libraries = [_wait_for_sweep(http, base, key, registered[key]) for key in LIBRARIES]
         root = entry_file.parent
@@ -211,13 +189,15 @@ def _run(
         spec_path = preview_path = None
         outcomes: list[Outcome] = []
         mapping: ComponentMapping | None = None
+        spec: Spec | None = None
         if row["status"] == "completed":
             result = http.get(f"{base}/code2wf/{code2wf_id}/result")
             _expect(result, 200)
             spec_path = out / "spec.json"
             spec_path.write_bytes(result.content)
-            outcomes = [o for o in result.json().get("outcomes", []) if o.get("flagged")]
-            mapping = result.json().get("componentMapping")
+            spec = result.json()
+            outcomes = [o for o in spec.get("outcomes", []) if o.get("flagged")]
+            mapping = spec.get("componentMapping")
             preview_path = _copy_preview(settings, row, out)
             placed = http.post(f"{base}/code2wf/{code2wf_id}/materialization")
             _expect(placed, 200)
@@ -227,6 +207,7 @@ def _run(
         "libraries": libraries,
         "row": row,
         "mapping": mapping,
+        "bindings": _bindings(spec) if spec is not None else None,
         "spec": spec_path,
         "preview": preview_path,
         "outcomes": outcomes,
@@ -281,6 +262,22 @@ def _expect(response: httpx.Response, *codes: int) -> None:
         )
 
 
+def _bindings(spec: Spec) -> dict[str, Any]:
+    """How the wireframe's tokens bound: how many of them, and to which file's variables and text styles."""
+    declared = spec.get("tokens") or {}
+    tokens = [*(declared.get("color") or {}), *(declared.get("text") or {})]
+    details = spec.get("styleBindingDetails") or {}
+    kinds: dict[str, int] = {}
+    files: set[str] = set()
+    for token in tokens:
+        detail = details.get(token)
+        if detail is not None:
+            kinds[detail["kind"]] = kinds.get(detail["kind"], 0) + 1
+            files.add(str(detail["figmaFileKey"]))
+    bound = len(spec.get("styleBindings") or {})
+    return {"tokens": len(tokens), "bound": bound, "kinds": kinds, "files": files}
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     from rich.table import Table
 
@@ -308,6 +305,13 @@ def _print_summary(summary: dict[str, Any]) -> None:
     if row["status"] == "failed":
         table.add_row("errorMessage", str(row.get("errorMessage")))
     console.print(table)
+    bindings = summary["bindings"]
+    if bindings is not None:
+        kinds = ", ".join(f"{n} {kind.replace('_', ' ')}s" for kind, n in sorted(bindings["kinds"].items()))
+        where = ", ".join(sorted(bindings["files"])) or "no library"
+        console.print(
+            f"wireframe tokens bound: {bindings['bound']} of {bindings['tokens']} to {where} ({kinds})"
+        )
     mapping = summary["mapping"]
     if mapping and mapping["components"]:
         components = Table(

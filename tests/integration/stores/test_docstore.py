@@ -14,6 +14,7 @@ from pymongo.errors import DuplicateKeyError, WriteError
 from wf2des.core.ids import new_uuid4
 from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.integrations.docstore import (
+    DESIGN_COMPONENT,
     INDEX_SCHEMA_VERSION,
     PROJECT_FIGMA_FILE,
     FileRole,
@@ -80,6 +81,26 @@ INVALID = {
     "sweep_error_number": {"sweep_error": 5},
     "id_not_uuid": {"_id": "not-a-uuid"},
     "org_as_string": {"organization_id": "1"},
+    "design_tokens_missing_lists": {"design_tokens": {"variables": []}},
+    "design_tokens_string_type": {
+        "design_tokens": {
+            "collections": [],
+            "color_styles": [],
+            "text_styles": [],
+            "variables": [
+                {
+                    "id": "V:1",
+                    "key": "k",
+                    "name": "gap",
+                    "collection": "size",
+                    "resolved_type": "STRING",
+                    "scopes": [],
+                    "code_syntax": {},
+                    "values": [],
+                }
+            ],
+        }
+    },
 }
 
 
@@ -210,3 +231,41 @@ def test_two_writer_race_keeps_both_writers_fields(docstore: Database[Any]) -> N
         assert final["style_captures"] == last["captures"], round_no
         assert final["sweep_error"] == last["error"], round_no
         assert final["config_url"] == "1/2/wf2des/config.json"
+
+
+def test_design_component_validator_checks_property_definitions(docstore: Database[Any]) -> None:
+    now = datetime.now(UTC)
+    base = {
+        "organization_id": 1,
+        "project_id": 1,
+        "figma_file_key": "Lib1",
+        "node_id": "1:1",
+        "name": "Size=Medium",
+        "status": "active",
+        "run_id": "r",
+        "producer": "p",
+        "produced_at": now,
+        "index_schema_version": 1,
+        "created_at": now,
+        "updated_at": now,
+    }
+    good = {"name": "Label#1:0", "type": "TEXT", "default": "Button", "layers": ["Label"]}
+    docstore[DESIGN_COMPONENT].insert_one(
+        {
+            **base,
+            "_id": new_uuid4(),
+            "component_key": "a",
+            "property_definitions": [good],
+            "component_set_key": "s",
+            "default_variant": True,
+        }
+    )
+    for bad in (
+        {**good, "type": "NUMBER"},
+        {**good, "default": 3},
+        {k: v for k, v in good.items() if k != "layers"},
+    ):
+        with pytest.raises(WriteError):
+            docstore[DESIGN_COMPONENT].insert_one(
+                {**base, "_id": new_uuid4(), "component_key": "b", "property_definitions": [bad]}
+            )

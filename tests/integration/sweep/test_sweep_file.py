@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +12,7 @@ from wf2des.assemble import parse_token
 from wf2des.integrations.docstore import DESIGN_COMPONENT, PROJECT_FIGMA_FILE
 from wf2des.integrations.figma import FigmaClient, RetryPolicy
 from wf2des.integrations.figma.fake import FakeFigma, Fault
+from wf2des.integrations.figma.primer import primer_library
 from wf2des.workers.component_sweep.run import sweep_project
 
 from .conftest import SCOPE
@@ -174,30 +176,86 @@ async def test_every_registered_file_is_walked_working_and_library(
     ]
 
 
-async def test_components_carry_variants_size_and_text_layers(
+async def test_a_design_system_is_read_fully_within_the_request_bound(
     docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
 ) -> None:
-    """The made-up UI kit: each variant's properties parsed from its name, its size and its text layers."""
-    register("KIT1", library="uikit")
+    """Primer, served as Figma serves a library file: every set with its variants, properties and default,
+    every component's size and text layers, and the file's variables per mode and text styles."""
+    register("PRIM1", library="primer")
+    library = primer_library()
     [summary] = await _sweep(docstore, make_client())
     assert summary.status == "synced"
-    assert summary.requests == 5  # 3 + ⌈30 styles ÷ 400⌉ + ⌈57 components ÷ 400⌉
-    button = docstore[DESIGN_COMPONENT].find_one(
-        {"figma_file_key": "KIT1", "name": "Type=Outline, Size=Small, State=Default"}
-    )
-    assert button is not None
+    text_styles = sum(1 for s in library.file["styles"].values() if s["styleType"] == "TEXT")
+    components = len(library.file["components"])
+    assert summary.requests <= 3 + math.ceil(text_styles / 400) + math.ceil(components / 400)
+    assert summary.component_sets == len(library.file["componentSets"])
+    docs = list(docstore[DESIGN_COMPONENT].find({"figma_file_key": "PRIM1"}))
+    assert len(docs) == components
+    button = next(d for d in docs if d["name"] == "Variant=Primary, Size=Small, State=Rest")
+    set_id = button["component_set_id"]
     assert button["component_set_name"] == "Button"
-    assert button["variant_properties"] == {"Type": "Outline", "Size": "Small", "State": "Default"}
-    assert (button["width"], button["height"]) == (120, 32)
-    assert button["text_layers"] == ["Label"]
-    card = docstore[DESIGN_COMPONENT].find_one({"figma_file_key": "KIT1", "component_set_name": "Card"})
-    assert card is not None
-    assert card["text_layers"] == ["Title", "Body"]
-    checkbox = docstore[DESIGN_COMPONENT].find_one(
-        {"figma_file_key": "KIT1", "component_set_name": "Checkbox"}
+    assert button["component_set_key"] == library.file["componentSets"][set_id]["key"]
+    assert button["variant_properties"] == {"Variant": "Primary", "Size": "Small", "State": "Rest"}
+    assert button["height"] == 28  # Primer's control/small/size
+    assert button["text_layers"] == ["Label"]  # the hidden leading/trailing visuals carry no text
+    definitions = {d["name"].split("#")[0]: d for d in button["property_definitions"]}
+    figma = library.nodes[set_id]["componentPropertyDefinitions"]
+    assert len(definitions) == len(figma)
+    assert definitions["Variant"]["options"] == figma["Variant"]["variantOptions"]
+    assert (definitions["Label"]["type"], definitions["Label"]["layers"]) == ("TEXT", ["Label"])
+    assert (definitions["Leading visual"]["type"], definitions["Leading visual"]["default"]) == (
+        "BOOLEAN",
+        False,
     )
-    assert checkbox is not None
-    assert checkbox["text_layers"] == []
+    swap = definitions["Leading icon"]
+    assert swap["type"] == "INSTANCE_SWAP"
+    assert swap["preferred"]
+    icon_keys = {c["key"] for c in library.file["components"].values() if c["name"].startswith("icon/")}
+    assert {p["key"] for p in swap["preferred"]} <= icon_keys
+    defaults = [d for d in docs if d.get("component_set_id") == set_id and d["default_variant"]]
+    expected = {n: d["defaultValue"] for n, d in figma.items() if d["type"] == "VARIANT"}
+    assert [d["variant_properties"] for d in defaults] == [expected]
+    per_set = {d["component_set_id"] for d in docs if d["default_variant"]}
+    assert per_set == set(library.file["componentSets"])  # one default per set
+
+    tokens = _doc(docstore, "PRIM1")["design_tokens"]
+    modes = {c["name"]: c["modes"] for c in tokens["collections"]}
+    assert {"light", "dark"} <= set(modes["mode"])
+    by_name = {(v["collection"], v["name"]): v for v in tokens["variables"]}
+    fg = by_name["mode", "fgColor/default"]
+    assert [v["mode"] for v in fg["values"]] == modes["mode"]
+    light, dark = (next(v for v in fg["values"] if v["mode"] == m) for m in ("light", "dark"))
+    assert light["value"] != dark["value"]  # a theme, not one palette twice
+    assert all(str(v["value"]).startswith("#") for v in fg["values"])
+    assert fg["code_syntax"]["WEB"].startswith("var(--")
+    floats = [v for v in tokens["variables"] if v["resolved_type"] == "FLOAT"]
+    assert {s for v in floats for s in v["scopes"]} >= {"GAP", "CORNER_RADIUS"}
+    assert all(isinstance(value["value"], float) for v in floats for value in v["values"])
+    title = next(t for t in tokens["text_styles"] if t["name"] == "Title/Large")
+    node_style = library.style_nodes["nodes"][title["id"]]["document"]["style"]
+    assert (title["font_family"], title["font_size"], title["font_weight"], title["line_height_px"]) == (
+        node_style["fontFamily"],
+        node_style["fontSize"],
+        node_style["fontWeight"],
+        node_style["lineHeightPx"],
+    )
+    assert tokens["color_styles"] == []
+
+
+async def test_a_design_system_without_the_variables_api_falls_back_to_its_colour_styles(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("PRIM403", library="primer", variables_forbidden=True)
+    [summary] = await _sweep(docstore, make_client())
+    assert (summary.status, summary.variables_fallback) == ("synced", True)
+    doc = _doc(docstore, "PRIM403")
+    assert doc["color_capture_source"] == "color_styles"
+    tokens = doc["design_tokens"]
+    assert (tokens["collections"], tokens["variables"]) == ([], [])
+    fill_styles = {sid for sid, s in primer_library().file["styles"].items() if s["styleType"] == "FILL"}
+    assert {s["id"] for s in tokens["color_styles"]} == fill_styles
+    assert next(s for s in tokens["color_styles"] if s["name"] == "fgColor/default")["value"].startswith("#")
+    assert "color/fgColor%2Fdefault" in doc["style_captures"]
 
 
 async def test_icons_have_no_variant_properties_and_their_recorded_size(
@@ -211,3 +269,68 @@ async def test_icons_have_no_variant_properties_and_their_recorded_size(
     assert icon["width"] > 0
     assert icon["height"] > 0
     assert icon["text_layers"] == []
+
+
+async def test_design_tokens_hold_variable_values_per_mode_and_text_styles(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    """Beside the captures' ids: each colour variable's value per mode and each text style's font, for
+    design generation; written in the same update as ``style_captures``, so they describe the same set."""
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    doc = _doc(docstore, "LIB1")
+    tokens = doc["design_tokens"]
+    assert tokens["collections"] == [
+        {
+            "id": "VariableCollectionId:1:0",
+            "key": "fakecollectionkey",
+            "name": "Brand/Core #1",
+            "modes": ["Light"],
+            "default_mode": "Light",
+        }
+    ]
+    by_id = {v["id"]: v for v in tokens["variables"]}
+    captured_variables = {
+        i for t, i in doc["style_captures"].items() if parse_token(t).source == "color_variable"
+    }
+    assert set(by_id) == captured_variables
+    colour = by_id[doc["style_captures"]["color/Brand%2FCore #1/color-2"]]
+    assert colour["resolved_type"] == "COLOR"
+    assert [(v["mode"], v["alias"]) for v in colour["values"]] == [("Light", None)]
+    assert colour["values"][0]["value"].startswith("#")
+    assert tokens["color_styles"] == []  # variables answered: colour styles are not the source
+    h1 = next(t for t in tokens["text_styles"] if t["id"] == doc["style_captures"]["text/h1"])
+    assert h1["font_size"] > 0
+    assert h1["font_weight"] >= 100
+    assert h1["font_family"]
+    text_captures = {i for t, i in doc["style_captures"].items() if parse_token(t).source == "text_style"}
+    assert {t["id"] for t in tokens["text_styles"]} == text_captures
+
+
+async def test_enterprise_403_design_tokens_carry_colour_styles_instead_of_variables(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("ENT1", variables_forbidden=True)
+    await _sweep(docstore, make_client())
+    doc = _doc(docstore, "ENT1")
+    tokens = doc["design_tokens"]
+    assert (tokens["collections"], tokens["variables"]) == ([], [])
+    styles = {s["id"]: s for s in tokens["color_styles"]}
+    assert set(styles) == {
+        i for t, i in doc["style_captures"].items() if parse_token(t).source == "color_style"
+    }
+    assert styles["121:16"]["value"].startswith("#")
+    assert doc["color_capture_source"] == "color_styles"
+
+
+async def test_a_file_swept_before_design_tokens_is_swept_once_more(
+    docstore: Database[Any], register: Callable[..., Any], make_client: Callable[..., FigmaClient]
+) -> None:
+    register("LIB1")
+    await _sweep(docstore, make_client())
+    docstore[PROJECT_FIGMA_FILE].update_one({"figma_file_key": "LIB1"}, {"$unset": {"design_tokens": ""}})
+    [again] = await _sweep(docstore, make_client(), run_id="run-2")
+    assert again.status == "synced"
+    assert "design_tokens" in _doc(docstore, "LIB1")
+    [third] = await _sweep(docstore, make_client(), run_id="run-3")
+    assert (third.status, third.requests) == ("unchanged", 1)

@@ -1,5 +1,6 @@
-"""A generation for a project with a library: the real sweep of the fake Figma's made-up UI kit and recorded
-icons into SecantusDB, the project config's rules in the blob store, Chromium, then instances in the spec."""
+"""A generation for a project with a library: the real sweep of GitHub's Primer (served by the fake Figma as
+Figma serves a library file) into SecantusDB, the project config's rules in the blob store, Chromium, then
+Primer instances in the spec."""
 
 from __future__ import annotations
 
@@ -52,8 +53,9 @@ input { height: 40px; width: 240px; border: 1px solid #888; padding: 0 8px; }
 @pytest.fixture(scope="module")
 def fake_figma() -> Iterator[FakeFigma]:
     with FakeFigma(token=TOKEN) as fake:
-        fake.add_file("KitFile1", library="uikit")
-        fake.add_file("IconFile1")
+        fake.add_file("PrimerFile1", library="primer")
+        icons = fake.add_file("PrimerNoIcons1", library="primer")  # Primer's sets without its Octicons
+        icons.removed |= {cid for cid, c in fake.components_of(icons).items() if not c.get("componentSetId")}
         fake.add_file("WorkFile1")
         yield fake
 
@@ -111,13 +113,13 @@ def test_a_generation_with_a_library_places_its_components(
     runtime: WorkerRuntime, fake_figma: FakeFigma
 ) -> None:
     registrations = ProjectFileRegistrations(runtime.docstore)
-    registrations.register(SCOPE, "KitFile1", FileRole.LIBRARY)
-    registrations.register(SCOPE, "IconFile1", FileRole.LIBRARY)
+    registrations.register(SCOPE, "PrimerFile1", FileRole.LIBRARY)
     registrations.register(SCOPE, "WorkFile1", FileRole.WORKING)
     _sweep(runtime, fake_figma)
     manifest = _store_import(runtime.blobs)
-    kit_keys = {c["key"] for c in fake_figma.components_of(fake_figma.files["KitFile1"]).values()}
-    icon_keys = {c["key"] for c in fake_figma.components_of(fake_figma.files["IconFile1"]).values()}
+    primer = fake_figma.components_of(fake_figma.files["PrimerFile1"]).values()
+    kit_keys = {c["key"] for c in primer}
+    icon_keys = {c["key"] for c in primer if not c.get("componentSetId")}
 
     outcome = generate(_job(manifest, "0190c0de-0000-7000-8000-0000000000c1"), runtime)
     assert outcome.status == "completed", outcome
@@ -130,19 +132,19 @@ def test_a_generation_with_a_library_places_its_components(
     }
     subscribe, later = by_text["Subscribe"], by_text["Later"]
     assert subscribe["componentKey"] in kit_keys
-    assert (subscribe["componentSetName"], subscribe["variantProperties"]["Type"]) == ("Button", "Primary")
-    assert subscribe["variantProperties"]["Size"] == "Medium"  # 40 px: the variant recorded at 40 px
+    assert (subscribe["componentSetName"], subscribe["variantProperties"]["Variant"]) == ("Button", "Primary")
+    assert subscribe["variantProperties"]["Size"] == "Medium"  # the page's default size (Primer's is 32 px)
     assert subscribe["textOverrides"] == [{"layer": "Label", "characters": "Subscribe"}]
-    assert later["variantProperties"]["Type"] == "Outline"
-    assert by_text["you@example.com"]["componentSetName"] == "Input"
+    assert later["variantProperties"]["Variant"] == "Secondary"  # outlined: Primer's bordered button
+    assert by_text["you@example.com"]["componentSetName"] == "TextInput"
     [icon] = [n for n in _instances(spec) if n["componentKey"] in icon_keys]
-    assert icon["componentName"] == "x"
+    assert icon["componentName"] == "icon/16/x"  # the 16 px svg: Octicons' 16 px x
     summary = spec["componentMapping"]
     assert summary["instances"] == len(_instances(spec)) == 4
-    assert summary["libraryComponents"] == len(kit_keys) + len(icon_keys)
+    assert summary["libraryComponents"] == len(kit_keys)
     assert runtime.blobs.exists(outcome.result_url.replace("spec.json", "preview.png"))
 
-    # A rule turns the automatic match around: outline buttons become Secondary, and icons stay frames.
+    # A rule turns the automatic match around: outline buttons become Invisible, and icons stay frames.
     config = {
         "wfArea": {"nodeId": "1:1"},
         "designArea": {"nodeId": "120:4"},
@@ -151,7 +153,7 @@ def test_a_generation_with_a_library_places_its_components(
                 "role": "button",
                 "when": {"variant": "outline"},
                 "component": {"set": "Button"},
-                "properties": {"Type": "Secondary", "State": "Disabled"},
+                "properties": {"Variant": "Invisible", "State": "Disabled"},
             },
             {"role": "icon", "keepFrame": True},
         ],
@@ -161,7 +163,7 @@ def test_a_generation_with_a_library_places_its_components(
     ruled = json.loads(runtime.blobs.get(again.result_url))
     by_text = {" ".join(o["characters"] for o in n["textOverrides"]): n for n in _instances(ruled)}
     assert by_text["Later"]["variantProperties"] == {
-        "Type": "Secondary",
+        "Variant": "Invisible",
         "Size": "Medium",
         "State": "Disabled",
     }
@@ -173,11 +175,11 @@ def test_a_generation_with_a_library_places_its_components(
 def test_a_project_without_a_library_uses_its_working_files_components(
     runtime: WorkerRuntime, fake_figma: FakeFigma
 ) -> None:
-    ProjectFileRegistrations(runtime.docstore).register(SCOPE, "KitFile1", FileRole.WORKING)
+    ProjectFileRegistrations(runtime.docstore).register(SCOPE, "PrimerNoIcons1", FileRole.WORKING)
     _sweep(runtime, fake_figma)
     outcome = generate(_job(_store_import(runtime.blobs), "0190c0de-0000-7000-8000-0000000000c3"), runtime)
     spec = json.loads(runtime.blobs.get(outcome.result_url))
-    assert {n["componentSetName"] for n in _instances(spec)} == {"Button", "Input"}
+    assert {n["componentSetName"] for n in _instances(spec)} == {"Button", "TextInput"}
     # The svg icon has a name but this library has no icons: reported, not flagged.
     [icon] = [o for o in spec["outcomes"] if o["kind"] == "component_unmapped"]
     assert icon["flagged"] is False

@@ -61,7 +61,7 @@ def _oversized_document() -> dict[str, object]:
 def fake_figma() -> Iterator[FakeFigma]:
     with FakeFigma(token=TOKEN) as fake:
         fake.add_file("WorkFile1", document=sample_working_document())
-        fake.add_file("KitFile1", library="uikit")
+        fake.add_file("KitFile1", library="primer")
         fake.add_file("BigFile1", document=_oversized_document())
         yield fake
 

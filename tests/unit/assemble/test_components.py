@@ -373,3 +373,142 @@ def _frame_id(spec: Spec, label: str) -> str:
             ):
                 return str(node["id"])
     raise AssertionError(label)
+
+
+def _system_kit() -> list[LibraryComponent]:
+    """A design system's shapes (not the made-up kit's): Variant with Invisible and no Outline, a default
+    variant that is not the first, State=Rest, a checkbox whose State is Unchecked/Checked beside a boolean
+    Disabled property, and a Label layer the checkbox draws next to its box."""
+    out = []
+    for kind in ("Primary", "Secondary", "Invisible"):
+        for state in ("Rest", "Disabled"):
+            name = f"Variant={kind}, Size=Medium, State={state}"
+            out.append(
+                LibraryComponent(
+                    key=f"b-{kind}-{state}",
+                    name=name,
+                    set_name="Button",
+                    variant=parse_variant_name(name),
+                    height=40,
+                    text_layers=("Label",),
+                    default_variant=(kind, state) == ("Secondary", "Rest"),
+                )
+            )
+    for state in ("Unchecked", "Checked", "Indeterminate"):
+        for disabled in ("False", "True"):
+            name = f"State={state}, Disabled={disabled}"
+            out.append(
+                LibraryComponent(
+                    key=f"c-{state}-{disabled}",
+                    name=name,
+                    set_name="Checkbox",
+                    variant=parse_variant_name(name),
+                    height=20,
+                    text_layers=("Label",),
+                )
+            )
+    return out
+
+
+def test_a_design_systems_property_shapes_are_matched_without_its_names_in_the_code(generated: Any) -> None:
+    spec = _mapped(generated, kit=_system_kit())
+    found = _instances(spec)
+    assert found["Save"]["variantProperties"] == {"Variant": "Primary", "Size": "Medium", "State": "Rest"}
+    # An outlined button in a system without Outline: its quiet, bordered action (Secondary).
+    assert found["Cancel"]["variantProperties"]["Variant"] == "Secondary"
+    [checkbox] = [n for n in _all_instances(spec) if n["componentSetName"] == "Checkbox"]
+    assert checkbox["variantProperties"] == {"State": "Unchecked", "Disabled": "False"}
+    assert checkbox["textOverrides"] == [{"layer": "Label", "characters": ""}]  # not the kit's "Label"
+    ticked = copy.deepcopy(generated[0])
+    [box] = [n for n in iter_nodes(ticked["screens"][0]["root"]) if n.get("role") == "checkbox"]
+    box["checked"] = True
+    [checked] = [
+        n
+        for n in _all_instances(_mapped((ticked, generated[1]), kit=_system_kit()))
+        if n["componentSetName"] == "Checkbox"
+    ]
+    assert checked["variantProperties"] == {"State": "Checked", "Disabled": "False"}
+
+
+def test_the_sets_default_variant_fills_what_the_element_does_not_say() -> None:
+    from wf2des.assemble.library import ComponentSet
+
+    kit = [c for c in _system_kit() if c.set_name == "Button"]
+    assert ComponentSet.of("Button", tuple(kit)).default.name == "Variant=Secondary, Size=Medium, State=Rest"
+    undeclared = [LibraryComponent(c.key, c.name, c.set_name, c.variant) for c in kit]
+    assert ComponentSet.of("Button", tuple(undeclared)).default is undeclared[0]  # none declared: the first
+
+
+def test_an_icon_drawn_at_several_sizes_takes_the_size_nearest_the_element(generated: Any) -> None:
+    sizes = [
+        LibraryComponent(key=f"x-{size}", name=f"icon/{size}/x", height=float(size), text_layers=())
+        for size in (24, 12, 16)
+    ]
+    [icon] = [n for n in _all_instances(_mapped(generated, kit=sizes)) if n["componentName"].endswith("/x")]
+    assert icon["componentName"] == "icon/16/x"  # the page's glyph is 16 px
+
+
+def test_named_sizes_keep_their_role_in_a_denser_system(generated: Any) -> None:
+    """A 40 px page button is the page's default size: Medium in a kit whose Medium is 32 px and Large 40."""
+    dense = [
+        LibraryComponent(
+            key=f"b-{size}",
+            name=f"Variant=Primary, Size={size}",
+            set_name="Button",
+            variant={"Variant": "Primary", "Size": size},
+            height=height,
+            text_layers=("Label",),
+        )
+        for size, height in (("Small", 28.0), ("Medium", 32.0), ("Large", 40.0))
+    ]
+    assert _instances(_mapped(generated, kit=dense))["Save"]["variantProperties"]["Size"] == "Medium"
+    numbered = [  # sizes the kit does not name: the nearest recorded height decides
+        LibraryComponent(
+            c.key,
+            c.name.replace(s, h),
+            c.set_name,
+            {"Variant": "Primary", "Size": h},
+            height=c.height,
+            text_layers=c.text_layers,
+        )
+        for c, s, h in zip(dense, ("Small", "Medium", "Large"), ("28", "32", "40"), strict=True)
+    ]
+    assert _instances(_mapped(generated, kit=numbered))["Save"]["variantProperties"]["Size"] == "40"
+
+
+def test_an_option_named_like_the_elements_semantic_class_wins_over_its_look() -> None:
+    body = _el(
+        "body",
+        (0, 0, 800, 200),
+        _el(
+            "button",
+            (20, 10, 100, 40),
+            text("Delete", (40, 18, 60, 24)),
+            attrs={"class": "btn btn-danger"},
+            background_color="rgb(200, 30, 30)",
+        ),
+        _el(
+            "button",
+            (140, 10, 100, 40),
+            text("Save", (160, 18, 60, 24)),
+            attrs={"class": "btn btn-success"},
+            background_color="rgb(30, 150, 30)",
+        ),
+        background_color="rgb(255, 255, 255)",
+    )
+    capture = page(body)
+    spec = convert(capture, source_entry="index.html")
+    kit = [
+        LibraryComponent(
+            key=f"b-{kind}",
+            name=f"Variant={kind}",
+            set_name="Button",
+            variant={"Variant": kind},
+            height=40,
+            text_layers=("Label",),
+        )
+        for kind in ("Secondary", "Primary", "Danger")
+    ]
+    found = _instances(_mapped((spec, capture), kit=kit))
+    assert found["Delete"]["variantProperties"] == {"Variant": "Danger"}
+    assert found["Save"]["variantProperties"] == {"Variant": "Primary"}  # no Success option: its filled look

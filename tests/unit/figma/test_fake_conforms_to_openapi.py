@@ -38,7 +38,6 @@ def _errors(response_name: str, body: Any) -> list[str]:
 def http(fake_figma: FakeFigma) -> httpx.Client:
     fake_figma.add_file("LIB1", components=450, styles=420)
     fake_figma.add_file("ENT0", variables_forbidden=True)
-    fake_figma.add_file("KIT1", library="uikit")  # the made-up UI kit must be in Figma's shapes too
     # Primer's whole file is checked with jsonschema-rs (test_primer_library.py); its lists are cheap enough
     # for this validator too, so the two validators are seen to agree.
     fake_figma.add_file("PRIMER1", library="primer")
@@ -54,9 +53,6 @@ def http(fake_figma: FakeFigma) -> httpx.Client:
         ("/v1/files/LIB1/nodes", {"ids": "121:10,122:14,800400:1"}, "GetFileNodesResponse"),
         ("/v1/files/LIB1/variables/local", {}, "GetLocalVariablesResponse"),
         ("/v1/files/LIB1/nodes", {"ids": "101:0,254:15,900300:1"}, "GetFileNodesResponse"),  # component nodes
-        ("/v1/files/KIT1", {"depth": "1"}, "GetFileResponse"),
-        ("/v1/files/KIT1", {"depth": "2"}, "GetFileResponse"),
-        ("/v1/files/KIT1/nodes", {"ids": "100:1,900:2"}, "GetFileNodesResponse"),
         ("/v1/files/PRIMER1/variables/local", {}, "GetLocalVariablesResponse"),
         ("/v1/files/PRIMER1/variables/published", {}, "GetPublishedVariablesResponse"),
         ("/v1/files/PRIMER1/components", {}, "GetFileComponentsResponse"),
@@ -114,15 +110,18 @@ def test_transformations_are_applied(http: httpx.Client, fake_figma: FakeFigma) 
     assert fake_figma.requests["meta"] == 1
 
 
-def test_the_made_up_ui_kit_has_component_sets_with_variants_and_text_layers(http: httpx.Client) -> None:
-    body = http.get("/v1/files/KIT1", params={"depth": "1"}).json()
-    sets = {entry["name"] for entry in body["componentSets"].values()}
-    assert sets == {"Button", "Input", "Select", "Checkbox", "Radio", "Toggle", "Avatar", "Badge", "Card"}
+def test_primer_sets_answer_their_variants_and_property_definitions_in_one_node(http: httpx.Client) -> None:
+    """What the sweep relies on to read a set's variants with one id: the set's node holds them."""
+    body = http.get("/v1/files/PRIMER1", params={"depth": "1"}).json()
     button_set = next(sid for sid, entry in body["componentSets"].items() if entry["name"] == "Button")
-    variants = [c for c in body["components"].values() if c.get("componentSetId") == button_set]
-    assert len(variants) == 4 * 3 * 2
-    assert "Type=Outline, Size=Small, State=Default" in {c["name"] for c in variants}
-    node = http.get("/v1/files/KIT1/nodes", params={"ids": "100:1"}).json()["nodes"]["100:1"]["document"]
-    assert node["type"] == "COMPONENT"
-    assert [(c["type"], c["name"]) for c in node["children"]] == [("TEXT", "Label")]
-    assert "Made-up test data" in body["componentSets"][button_set]["description"]
+    variants = {cid for cid, c in body["components"].items() if c.get("componentSetId") == button_set}
+    node = http.get("/v1/files/PRIMER1/nodes", params={"ids": button_set}).json()["nodes"][button_set][
+        "document"
+    ]
+    assert node["type"] == "COMPONENT_SET"
+    assert {c["id"] for c in node["children"]} == variants
+    assert {d["type"] for d in node["componentPropertyDefinitions"].values()} >= {
+        "VARIANT",
+        "TEXT",
+        "BOOLEAN",
+    }

@@ -20,7 +20,6 @@ def http(fake_figma: FakeFigma) -> httpx.Client:
     fake_figma.add_file(PRIMER_FILE_KEY, library="primer")
     fake_figma.add_file("PrimerEnt0", library="primer", variables_forbidden=True)
     fake_figma.add_file("LIB1")
-    fake_figma.add_file("KIT1", library="uikit")
     return httpx.Client(base_url=fake_figma.url, headers={"X-Figma-Token": FAKE_TOKEN}, timeout=30)
 
 
@@ -50,13 +49,11 @@ def _an_instance_child() -> str:
         (PRIMER_FILE_KEY, "/styles", {}, "GetFileStylesResponse"),
         ("PrimerEnt0", "/variables/local", {}, "ForbiddenErrorResponseWithErrorBoolean"),
         ("PrimerEnt0", "/variables/published", {}, "ForbiddenErrorResponseWithErrorBoolean"),
-        # The endpoints new to the fake answer for the recorded file and the made-up kit too.
+        # The endpoints new to the fake answer for the recorded file too.
         ("LIB1", "/variables/published", {}, "GetPublishedVariablesResponse"),
         ("LIB1", "/components", {}, "GetFileComponentsResponse"),
         ("LIB1", "/component_sets", {}, "GetFileComponentSetsResponse"),
         ("LIB1", "/styles", {}, "GetFileStylesResponse"),
-        ("KIT1", "/components", {}, "GetFileComponentsResponse"),
-        ("KIT1", "/component_sets", {}, "GetFileComponentSetsResponse"),
     ],
 )
 def test_every_endpoint_answers_in_figmas_shape(

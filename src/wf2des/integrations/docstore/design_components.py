@@ -3,10 +3,12 @@
 
 Fencing across collections: a single document cannot be updated conditionally on *another* collection's
 marker, so each component document carries ``sweep_fence`` (the ``acquired_at`` of the marker of the sweep
-that last wrote it). A write matches only documents whose fence is not newer than ours; an upsert against a
-newer fence falls through to an insert, which the unique index refuses — so a sweeper that lost its marker can
-never overwrite what a newer holder wrote, and learns it lost (:class:`SweepMarkerLost`). Callers also
-re-check the marker before each batch, which keeps even the untouched documents quiet in practice.
+that last wrote it). A batch reads its documents' fences first: one newer than ours means we lost; each
+existing document is then updated only if its fence is still the one read (compare-and-set), and each new
+one is inserted, which the unique index refuses if a newer sweep inserted it first — so a sweeper that lost
+its marker can never overwrite what a newer holder wrote, and learns it lost (:class:`SweepMarkerLost`).
+Callers also re-check the marker before each batch, which keeps even the untouched documents quiet in
+practice.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, cast
 
-from pymongo import UpdateOne
+from pymongo import InsertOne, UpdateOne
 from pymongo.collection import Collection
 from pymongo.database import Database
 from pymongo.errors import BulkWriteError, DuplicateKeyError
@@ -26,7 +28,7 @@ from wf2des.core.ids import new_uuid4
 from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore.lineage import lineage
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations, project_filter
-from wf2des.integrations.docstore.records import DesignComponentDocument
+from wf2des.integrations.docstore.records import DesignComponentDocument, PropertyDefinitionDocument
 from wf2des.integrations.docstore.schema import DESIGN_COMPONENT
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
 
@@ -60,6 +62,10 @@ class ComponentRecord:
     width: float | None = None
     height: float | None = None
     text_layers: list[str] | None = None
+    # Read by design generation: the set's key, the properties an instance has, the set's default variant.
+    component_set_key: str | None = None
+    property_definitions: list[PropertyDefinitionDocument] | None = None
+    default_variant: bool | None = None
 
 
 def _fence_ok(marker: Marker) -> dict[str, Any]:
@@ -74,33 +80,45 @@ class DesignComponents:
     def upsert(
         self, scope: FileScope, marker: Marker, run_id: str, records: Sequence[ComponentRecord], now: datetime
     ) -> int:
-        """Upsert ``records`` as active; returns how many were written. :class:`SweepMarkerLost` if fenced."""
+        """Write ``records`` as active; returns how many were written. :class:`SweepMarkerLost` if fenced.
+
+        One read of the batch's existing documents (their ``_id`` and fence), then one bulk write: an
+        update of each existing document by ``_id`` *and the fence it had* (a compare-and-set: a newer sweep
+        that wrote it since matches nothing, and we learn we lost), an insert of each new one (a newer sweep
+        that inserted it first makes the unique index refuse ours). Filtering by ``_id`` instead of by the
+        component's identity plus an ``$or`` on the fence keeps every write on the primary key: on
+        SecantusDB the ``$or`` filter made 1,000 upserts take about a minute, by ``_id`` about two seconds.
+        """
         if not records:
             return 0
-        operations = [
-            UpdateOne(
-                {**scope.query(), "component_key": r.component_key, **_fence_ok(marker)},
-                {
-                    "$set": {
-                        "node_id": r.node_id,
-                        "name": r.name,
-                        "description": r.description,
-                        "component_set_id": r.component_set_id,
-                        "component_set_name": r.component_set_name,
-                        "variant_properties": r.variant_properties,
-                        "width": r.width,
-                        "height": r.height,
-                        "text_layers": r.text_layers,
-                        "status": "active",
-                        "removed_at": None,
-                        **self._envelope(marker, run_id, now),
-                    },
-                    "$setOnInsert": {"_id": new_uuid4(), "created_at": now},
-                },
-                upsert=True,
+        existing = {
+            str(doc["component_key"]): doc
+            for doc in self._components.find(
+                {**scope.query(), "component_key": {"$in": [r.component_key for r in records]}},
+                {"component_key": 1, "sweep_fence": 1},
             )
-            for r in records
-        ]
+        }
+        if any(doc.get("sweep_fence", marker.fence) > marker.fence for doc in existing.values()):
+            raise SweepMarkerLost(f"a newer sweep owns components of {scope.figma_file_key}")
+        operations: list[InsertOne[DesignComponentDocument] | UpdateOne] = []
+        updates = 0
+        for r in records:
+            fields = self._fields(r, marker, run_id, now)
+            found = existing.get(r.component_key)
+            if found is None:
+                document = {
+                    "_id": new_uuid4(),
+                    **scope.query(),
+                    "component_key": r.component_key,
+                    "created_at": now,
+                    **fields,
+                }
+                operations.append(InsertOne(cast(DesignComponentDocument, document)))
+                continue
+            fence = found.get("sweep_fence")
+            same_fence = {"sweep_fence": fence} if fence is not None else {"sweep_fence": {"$exists": False}}
+            operations.append(UpdateOne({"_id": found["_id"], **same_fence}, {"$set": fields}))
+            updates += 1
         try:
             result = self._components.bulk_write(operations, ordered=False)
         except BulkWriteError as exc:
@@ -109,7 +127,28 @@ class DesignComponents:
             raise
         except DuplicateKeyError as exc:  # some servers surface a lone failure this way
             raise SweepMarkerLost(f"a newer sweep owns components of {scope.figma_file_key}") from exc
-        return int(result.upserted_count + result.modified_count)
+        if result.matched_count < updates:
+            raise SweepMarkerLost(f"a newer sweep wrote components of {scope.figma_file_key}")
+        return int(result.inserted_count + result.modified_count)
+
+    def _fields(self, r: ComponentRecord, marker: Marker, run_id: str, now: datetime) -> dict[str, Any]:
+        return {
+            "node_id": r.node_id,
+            "name": r.name,
+            "description": r.description,
+            "component_set_id": r.component_set_id,
+            "component_set_name": r.component_set_name,
+            "variant_properties": r.variant_properties,
+            "width": r.width,
+            "height": r.height,
+            "text_layers": r.text_layers,
+            "component_set_key": r.component_set_key,
+            "property_definitions": r.property_definitions,
+            "default_variant": r.default_variant,
+            "status": "active",
+            "removed_at": None,
+            **self._envelope(marker, run_id, now),
+        }
 
     def mark_removed(
         self, scope: FileScope, marker: Marker, run_id: str, present: Iterable[str], now: datetime

@@ -17,6 +17,7 @@ from wf2des.integrations.docstore.lineage import LineageEnvelope
 __all__ = [
     "CaptureKind",
     "ColorCaptureSource",
+    "ColorStyleDocument",
     "ConfigInputDocument",
     "DesignAreaDocument",
     "DesignArtifactsDocument",
@@ -24,14 +25,22 @@ __all__ = [
     "DesignGenerationResultDocument",
     "DesignInputsDocument",
     "DesignPlacementDocument",
+    "DesignTokensDocument",
     "LibraryInputDocument",
+    "ModeValueDocument",
+    "PreferredValueDocument",
     "ProjectFigmaFileDocument",
+    "PropertyDefinitionDocument",
     "StyleCaptureKeyDocument",
     "SweepMarkerDocument",
+    "TextStyleDocument",
+    "VariableCollectionDocument",
+    "VariableDocument",
 ]
 
 CaptureKind = Literal["text_style", "color_style", "color_variable"]
 ColorCaptureSource = Literal["variables", "color_styles"]
+PropertyType = Literal["VARIANT", "TEXT", "BOOLEAN", "INSTANCE_SWAP"]
 
 
 class SweepMarkerDocument(TypedDict):
@@ -43,6 +52,72 @@ class SweepMarkerDocument(TypedDict):
 class StyleCaptureKeyDocument(TypedDict):
     kind: CaptureKind
     key: str
+
+
+class ModeValueDocument(TypedDict):
+    """A variable's value in one mode: ``#RRGGBB``/``#RRGGBBAA`` for a colour, a number for a FLOAT.
+
+    ``alias`` names the variable it is an alias of (``<collection>/<name>``), whose value ``value`` already
+    is; null when the value is the variable's own. ``value`` is null only when it cannot be resolved in
+    this file (an alias of another library's variable).
+    """
+
+    mode: str
+    value: str | float | None
+    alias: str | None
+
+
+class VariableCollectionDocument(TypedDict):
+    id: str
+    key: str
+    name: str
+    modes: list[str]  # mode names, in Figma's order
+    default_mode: str
+
+
+class VariableDocument(TypedDict):
+    """A local COLOR or FLOAT variable, with what code and design generation need to use it."""
+
+    id: str
+    key: str  # what the plugin imports it by (importVariableByKeyAsync)
+    name: str
+    collection: str  # the collection's name
+    resolved_type: Literal["COLOR", "FLOAT"]
+    scopes: list[str]  # Figma's VariableScope values (GAP, CORNER_RADIUS, WIDTH_HEIGHT, TEXT_FILL, …)
+    code_syntax: dict[str, str]  # platform (WEB, ANDROID, iOS) → the name in code
+    values: list[ModeValueDocument]  # one per mode of its collection, in the collection's order
+
+
+class TextStyleDocument(TypedDict):
+    id: str
+    key: str
+    name: str
+    font_family: str
+    font_style: str | None  # Figma's style name of the font ("Semibold"), when the node gives it
+    font_weight: float
+    font_size: float
+    line_height_px: float | None
+    letter_spacing: float
+
+
+class ColorStyleDocument(TypedDict):
+    id: str
+    key: str
+    name: str
+    value: str  # #RRGGBB or #RRGGBBAA (the style's one solid paint, its opacity folded into the alpha)
+
+
+class DesignTokensDocument(TypedDict):
+    """What the file defines for design generation, beyond ``style_captures``' ``{token: id}``.
+
+    Colour variables when the Variables REST API answered; the file's solid FILL styles (``color_styles``)
+    when it was refused (Enterprise-only), as ``color_capture_source`` says.
+    """
+
+    collections: list[VariableCollectionDocument]
+    variables: list[VariableDocument]
+    color_styles: list[ColorStyleDocument]
+    text_styles: list[TextStyleDocument]
 
 
 class ProjectFigmaFileDocument(TypedDict):
@@ -66,6 +141,25 @@ class ProjectFigmaFileDocument(TypedDict):
     sweep_error: NotRequired[str | None]
     components_synced_at: NotRequired[datetime]
     swept_version: NotRequired[str]
+    design_tokens: NotRequired[DesignTokensDocument]
+
+
+class PreferredValueDocument(TypedDict):
+    type: Literal["COMPONENT", "COMPONENT_SET"]
+    key: str
+
+
+class PropertyDefinitionDocument(TypedDict):
+    """One component property an instance of the component has, as Figma defines it on the set (or on a
+    plain component). ``name`` is Figma's full property name (``Label#12:0``: what ``setProperties`` takes).
+    """
+
+    name: str
+    type: PropertyType
+    default: str | bool
+    options: NotRequired[list[str]]  # VARIANT: every value the set offers, in Figma's order
+    preferred: NotRequired[list[PreferredValueDocument]]  # INSTANCE_SWAP: the designer's suggestions
+    layers: list[str]  # names of this component's layers the property drives (text, visibility, swap)
 
 
 class DesignComponentDocument(LineageEnvelope):
@@ -89,6 +183,10 @@ class DesignComponentDocument(LineageEnvelope):
     width: NotRequired[float | None]
     height: NotRequired[float | None]
     text_layers: NotRequired[list[str] | None]
+    # Absent on documents swept before these fields existed; null when unknown (node not returned).
+    component_set_key: NotRequired[str | None]
+    property_definitions: NotRequired[list[PropertyDefinitionDocument] | None]
+    default_variant: NotRequired[bool | None]  # the set's default variant (plain components: null)
     removed_at: NotRequired[datetime | None]
     sweep_fence: NotRequired[datetime]
 

@@ -41,6 +41,106 @@ _UUID_STRING = {
 }
 
 
+_STRING = {"bsonType": "string"}
+_NUMBER = {"bsonType": ["double", "int", "long"]}
+_STRINGS = {"bsonType": "array", "items": _STRING}
+_PROPERTY_DEFINITION = {
+    "bsonType": "object",
+    "required": ["name", "type", "default", "layers"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"bsonType": "string", "minLength": 1},
+        "type": {"enum": ["VARIANT", "TEXT", "BOOLEAN", "INSTANCE_SWAP"]},
+        "default": {"bsonType": ["string", "bool"]},
+        "options": _STRINGS,
+        "preferred": {
+            "bsonType": "array",
+            "items": {
+                "bsonType": "object",
+                "required": ["type", "key"],
+                "additionalProperties": False,
+                "properties": {"type": {"enum": ["COMPONENT", "COMPONENT_SET"]}, "key": _STRING},
+            },
+        },
+        "layers": _STRINGS,
+    },
+}
+
+
+def _record(fields: dict[str, Any]) -> dict[str, Any]:
+    """An object with exactly these fields, all required."""
+    return {
+        "bsonType": "object",
+        "required": sorted(fields),
+        "additionalProperties": False,
+        "properties": fields,
+    }
+
+
+def _design_tokens_schema() -> dict[str, Any]:
+    nullable_number = {"bsonType": ["double", "int", "long", "null"]}
+    return _record(
+        {
+            "collections": {
+                "bsonType": "array",
+                "items": _record(
+                    {
+                        "id": _STRING,
+                        "key": _STRING,
+                        "name": _STRING,
+                        "modes": _STRINGS,
+                        "default_mode": _STRING,
+                    }
+                ),
+            },
+            "variables": {
+                "bsonType": "array",
+                "items": _record(
+                    {
+                        "id": _STRING,
+                        "key": {"bsonType": "string", "minLength": 1},
+                        "name": _STRING,
+                        "collection": _STRING,
+                        "resolved_type": {"enum": ["COLOR", "FLOAT"]},
+                        "scopes": _STRINGS,
+                        "code_syntax": {"bsonType": "object", "additionalProperties": _STRING},
+                        "values": {
+                            "bsonType": "array",
+                            "items": _record(
+                                {
+                                    "mode": _STRING,
+                                    "value": {"bsonType": ["string", "double", "int", "long", "null"]},
+                                    "alias": {"bsonType": ["string", "null"]},
+                                }
+                            ),
+                        },
+                    }
+                ),
+            },
+            "color_styles": {
+                "bsonType": "array",
+                "items": _record({"id": _STRING, "key": _STRING, "name": _STRING, "value": _STRING}),
+            },
+            "text_styles": {
+                "bsonType": "array",
+                "items": _record(
+                    {
+                        "id": _STRING,
+                        "key": _STRING,
+                        "name": _STRING,
+                        "font_family": _STRING,
+                        "font_style": {"bsonType": ["string", "null"]},
+                        "font_weight": _NUMBER,
+                        "font_size": _NUMBER,
+                        "line_height_px": nullable_number,
+                        "letter_spacing": _NUMBER,
+                    }
+                ),
+            },
+        }
+    )
+
+
 def project_figma_file_validator() -> dict[str, Any]:
     return {
         "$jsonSchema": {
@@ -103,6 +203,11 @@ def project_figma_file_validator() -> dict[str, Any]:
                 # Where the colour captures came from: variables, or FILL styles when the Variables REST
                 # API was refused (it needs Figma Enterprise).
                 "color_capture_source": {"enum": ["variables", "color_styles"]},
+                # Not in seed 000: what design generation reads beyond {token: id} — the file's variables
+                # (values per mode, scopes, code syntax), colour styles (without variables) and text styles
+                # (font, size, weight, line height). Written only by component_sweep, in the same update
+                # as style_captures.
+                "design_tokens": _design_tokens_schema(),
                 "index_schema_version": _INT,
                 "created_at": _DATE,
                 "updated_at": _DATE,
@@ -152,6 +257,15 @@ def design_component_validator() -> dict[str, Any]:
                     "items": {"bsonType": "string"},
                     "maxItems": 200,
                 },
+                # Written by component_sweep for design generation: the set's key, the properties an
+                # instance has (from the set, or a plain component's own) and the set's default variant.
+                "component_set_key": {"bsonType": ["string", "null"]},
+                "property_definitions": {
+                    "bsonType": ["array", "null"],
+                    "maxItems": 200,
+                    "items": _PROPERTY_DEFINITION,
+                },
+                "default_variant": {"bsonType": ["bool", "null"]},
                 "status": {"enum": ["active", "removed"]},
                 "removed_at": {"bsonType": ["date", "null"]},
                 # acquired_at of the marker of the sweep that last wrote this document: a sweeper whose

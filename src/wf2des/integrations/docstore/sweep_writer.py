@@ -3,7 +3,9 @@
 It owns ``sweep_marker``, ``style_captures``, ``sweep_error``, ``components_synced_at``, ``swept_version``
 (the Figma ``version`` that ``components_synced_at`` certifies, used to skip unchanged files),
 ``style_capture_keys`` (``{token: {kind, key}}``, what the plugin imports library assets by) and
-``color_capture_source`` (``variables``, or ``color_styles`` when the Variables API was refused) — never
+``color_capture_source`` (``variables``, or ``color_styles`` when the Variables API was refused) and
+``design_tokens`` (variables per mode, text and colour styles with their values: what design generation
+reads) — never
 ``role`` or ``config_url``, which belong to registration. Every write is a field-level ``$set`` of those
 fields.
 
@@ -37,7 +39,11 @@ from pymongo.database import Database
 from wf2des.core.errors import Conflict
 from wf2des.core.ids import new_token
 from wf2des.core.safety import safe_message
-from wf2des.integrations.docstore.records import ProjectFigmaFileDocument, SweepMarkerDocument
+from wf2des.integrations.docstore.records import (
+    DesignTokensDocument,
+    ProjectFigmaFileDocument,
+    SweepMarkerDocument,
+)
 from wf2des.integrations.docstore.schema import PROJECT_FIGMA_FILE
 
 __all__ = ["DEFAULT_LEASE", "SWEEP_FIELDS", "Marker", "SweepMarkerLost", "SweepWriter"]
@@ -52,6 +58,7 @@ SWEEP_FIELDS: Final = frozenset(
         "swept_version",
         "style_capture_keys",
         "color_capture_source",
+        "design_tokens",
     }
 )
 
@@ -122,9 +129,13 @@ class SweepWriter:
         captures: Mapping[str, str],
         keys: Mapping[str, Mapping[str, str]] | None = None,
         color_source: str | None = None,
+        design_tokens: DesignTokensDocument | None = None,
     ) -> None:
-        """Ids, keys and colour source in one ``$set``: a reader never sees keys of another capture set."""
+        """Ids, keys, colour source and design tokens in one ``$set``: a reader never sees keys or values
+        of another capture set."""
         fields: dict[str, Any] = {"style_captures": dict(captures)}
+        if design_tokens is not None:
+            fields["design_tokens"] = design_tokens
         if keys is not None:
             fields["style_capture_keys"] = {token: dict(entry) for token, entry in keys.items()}
         if color_source is not None:

@@ -2,9 +2,8 @@
 
 It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full
 ``GET /v1/files/:key`` and a ``GET /v1/files/:key/nodes`` of every style) and serves the endpoints a library
-sweep uses (``/nodes`` answers style nodes and component nodes; a file registered with ``library="uikit"``
-serves the made-up UI kit of :mod:`wf2des.integrations.figma.uikit` instead of the recorded icons, and one
-registered with ``library="primer"`` serves GitHub's Primer design system, generated into
+sweep uses (``/nodes`` answers style nodes and component nodes; a file registered with
+``library="primer"`` serves GitHub's Primer design system instead of the recorded icons, generated into
 :mod:`wf2des.integrations.figma.primer`, where ``/nodes`` answers any node of the file)::
 
     GET /v1/files/:key/meta            GET /v1/files/:key?depth=N[&geometry=paths]
@@ -49,7 +48,6 @@ from urllib.parse import parse_qs, urlsplit
 
 from wf2des.integrations.figma.fake_oauth import FakeFigmaOAuth
 from wf2des.integrations.figma.primer import primer_library
-from wf2des.integrations.figma.uikit import uikit_file
 
 __all__ = ["FAKE_TOKEN", "ExtraStyle", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
 
@@ -139,7 +137,7 @@ class FakeFile:
     variables_forbidden: bool = False
     collection_name: str = "Brand/Core #1"
     extra_styles: list[ExtraStyle] = field(default_factory=list)
-    # "recorded": the 205 recorded icons; "uikit": the made-up UI kit; "primer": GitHub's Primer design system
+    # "recorded": the 205 recorded icons; "primer": GitHub's Primer design system
     # (``components``/``styles`` scaling does not apply to it; renames, removals and extra styles do).
     library: str = "recorded"
     # A working file's own document (a DOCUMENT node, e.g. ``wireframes.sample_working_document()``): served
@@ -164,7 +162,6 @@ class FakeFigma:
         self._file = _load(base / FILE_FIXTURE)
         self._style_nodes = _load(base / NODES_FIXTURE)["nodes"]
         self._recorded_nodes = _index_nodes(self._file["document"])
-        self._uikit: tuple[JSON, dict[str, JSON], dict[str, JSON]] | None = None
         self.token = token
         self.oauth: FakeFigmaOAuth | None = None
         self.files: dict[str, FakeFile] = {}
@@ -221,10 +218,6 @@ class FakeFigma:
         if f.document is not None:
             body.update(document=_trim(f.document, depth), components={}, styles={})
             return body
-        if f.library == "uikit":
-            document, _, sets = self.uikit()
-            body["document"] = _trim(document, depth)
-            body["componentSets"] = copy.deepcopy(sets)
         body["components"] = self.components_of(f)
         body["styles"] = {sid: entry for sid, (entry, _node) in self.styles_of(f).items()}
         return body
@@ -402,7 +395,7 @@ class FakeFigma:
             if f.library == "primer":
                 item = {**copy.deepcopy(listed[cid]), "name": entry["name"], "file_key": f.key}
             else:
-                frame: JSON = {**self._page_of(f, cid)}
+                frame: JSON = {**self._page_of(cid)}
                 set_id = entry.get("componentSetId")
                 if set_id:
                     frame["containingComponentSet"] = {"nodeId": set_id, "name": sets[set_id]["name"]}
@@ -418,7 +411,7 @@ class FakeFigma:
         return _ok(
             {
                 "component_sets": [
-                    _published(f, sid, entry, containing_frame=self._page_of(f, sid))
+                    _published(f, sid, entry, containing_frame=self._page_of(sid))
                     for sid, entry in sets.items()
                 ]
             }
@@ -432,32 +425,17 @@ class FakeFigma:
             out.append(item)
         return _ok({"styles": out})
 
-    def _page_of(self, f: FakeFile, node_id: str) -> JSON:
+    def _page_of(self, node_id: str) -> JSON:
         """The page (canvas) holding ``node_id``: Figma's ``containing_frame`` of a published asset."""
-        document = self.uikit()[0] if f.library == "uikit" else self._file["document"]
-        pages = document["children"]
+        pages = self._file["document"]["children"]
         page = next((p for p in pages if node_id in _index_nodes(p)), pages[0])
         return {"pageId": page["id"], "pageName": page["name"]}
-
-    def uikit(self) -> tuple[JSON, dict[str, JSON], dict[str, JSON]]:
-        """The made-up UI kit (document, components, componentSets), built once from recorded templates."""
-        if self._uikit is None:
-            templates = {}
-            for kind in ("COMPONENT", "TEXT", "CANVAS", "DOCUMENT"):
-                node = next(n for n in self._recorded_nodes.values() if n.get("type") == kind)
-                templates[kind] = {k: copy.deepcopy(v) for k, v in node.items() if k != "children"}
-            self._uikit = uikit_file(templates)
-        return self._uikit
 
     def component_nodes(self, f: FakeFile) -> dict[str, JSON]:
         """Component id → its node (with children), for the components the file currently has."""
         if f.library == "primer":
             nodes = primer_library().nodes
             return {cid: nodes[cid] for cid in self.components_of(f)}
-        if f.library == "uikit":
-            document = self.uikit()[0]
-            index = _index_nodes(document)
-            return {cid: index[cid] for cid in self.components_of(f) if cid in index}
         recorded = list(self._file["components"])
         out: dict[str, JSON] = {}
         for cid in self.components_of(f):
@@ -477,13 +455,6 @@ class FakeFigma:
             return {
                 cid: {**copy.deepcopy(entry), "name": f.renamed.get(cid, entry["name"])}
                 for cid, entry in generated.items()
-                if cid not in f.removed
-            }
-        if f.library == "uikit":
-            made_up = self.uikit()[1]
-            return {
-                cid: {**entry, "name": f.renamed.get(cid, entry["name"])}
-                for cid, entry in made_up.items()
                 if cid not in f.removed
             }
         recorded = list(self._file["components"].items())

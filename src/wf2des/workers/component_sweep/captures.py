@@ -16,13 +16,13 @@ from wf2des.assemble.library import parse_variant_name
 from wf2des.assemble.tokens import TokenSource, make_token
 from wf2des.integrations.docstore.design_components import ComponentRecord
 from wf2des.integrations.figma import FileIndex, LocalVariables
+from wf2des.workers.component_sweep.component_nodes import component_node
 
 __all__ = [
     "CaptureKey",
     "Captures",
     "ColorSource",
     "build_captures",
-    "component_node_ids",
     "component_records",
     "style_ids_to_fetch",
 ]
@@ -108,43 +108,14 @@ def _one_solid_paint(node: Mapping[str, Any]) -> bool:
     return len(visible) == 1 and visible[0].get("type") == "SOLID"
 
 
-def component_node_ids(index: FileIndex) -> list[str]:
-    """The local components whose nodes give their size and text layers (⌈n ÷ 400⌉ ``/nodes`` requests)."""
-    return sorted(nid for nid, c in index.components.items() if c.get("remote") is not True and c.get("key"))
-
-
-def _text_layers(node: Mapping[str, Any]) -> list[str]:
-    """Names of the visible TEXT layers under a component, in layer order, each once."""
-    names: list[str] = []
-    stack = list(reversed(node.get("children") or []))
-    while stack:
-        child = stack.pop()
-        if not isinstance(child, Mapping) or child.get("visible") is False:
-            continue
-        if child.get("type") == "TEXT" and str(child.get("name", "")) not in names:
-            names.append(str(child.get("name", "")))
-        stack.extend(reversed(child.get("children") or []))
-    return names
-
-
-def _size(node: Mapping[str, Any]) -> tuple[float | None, float | None]:
-    box = node.get("absoluteBoundingBox")
-    if not isinstance(box, Mapping):
-        return None, None
-    width, height = box.get("width"), box.get("height")
-    return (
-        float(width) if isinstance(width, int | float) else None,
-        float(height) if isinstance(height, int | float) else None,
-    )
-
-
 def component_records(
     index: FileIndex, nodes: Mapping[str, Mapping[str, Any] | None] | None = None
 ) -> list[ComponentRecord]:
     """The file's *local* components (``remote`` ones are instances of other files' components).
 
-    ``nodes`` (the ``/nodes`` answer for :func:`component_node_ids`) adds each component's size and text
-    layer names; a component whose node Figma did not return keeps them null (unknown).
+    ``nodes`` (the ``/nodes`` answer for :func:`node_ids_to_fetch`: sets and plain components) adds each
+    component's size, text layers, property definitions and whether it is its set's default variant; a
+    component whose node Figma did not return keeps them null (unknown).
     """
     nodes = nodes or {}
     records: list[ComponentRecord] = []
@@ -153,9 +124,8 @@ def component_records(
         if c.get("remote") is True or not c.get("key"):
             continue
         set_id = c.get("componentSetId") or None
-        set_name = index.component_sets.get(set_id, {}).get("name") if set_id else None
-        node = (nodes.get(node_id) or {}).get("document")
-        width, height = _size(node) if isinstance(node, Mapping) else (None, None)
+        component_set = index.component_sets.get(set_id, {}) if set_id else {}
+        read = component_node(node_id, set_id, nodes)
         name = str(c.get("name", ""))
         records.append(
             ComponentRecord(
@@ -164,11 +134,14 @@ def component_records(
                 name=name,
                 description=c.get("description") or None,
                 component_set_id=set_id,
-                component_set_name=set_name,
+                component_set_name=component_set.get("name") if set_id else None,
                 variant_properties=parse_variant_name(name) if set_id else None,
-                width=width,
-                height=height,
-                text_layers=_text_layers(node) if isinstance(node, Mapping) else None,
+                width=read.width,
+                height=read.height,
+                text_layers=read.text_layers,
+                component_set_key=component_set.get("key") or None,
+                property_definitions=read.property_definitions,
+                default_variant=read.default_variant,
             )
         )
     return records

@@ -3,8 +3,9 @@
 One file, in order (see ``sweep_writer`` for the marker): acquire the marker (held → "in flight", skipped, not
 waited on) → ``GET meta``; if ``version`` equals the version the last successful sweep certified, finish at
 once (one Figma request) → ``GET file?depth=1`` → local variables (403 → fall back to FILL styles) → style
-nodes in batches of ≤ 400 → component nodes (size and text layers, for the assemble step) in batches of ≤ 400
-→ upsert components in batches, mark missing ones removed → write ``style_captures`` →
+nodes in batches of ≤ 400 → component set and plain component nodes (sizes, text layers, property
+definitions; one id per set, so ≤ ⌈components ÷ 400⌉ requests) → upsert components in batches, mark missing
+ones removed → write ``style_captures`` with its keys and ``design_tokens`` →
 **last**, one conditional update of the watermark that also releases the marker.
 
 The lease is renewed at every step and by a background task while Figma calls are awaited (a 429 may legally
@@ -31,12 +32,9 @@ from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegi
 from wf2des.integrations.docstore.records import ProjectFigmaFileDocument
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost, SweepWriter
 from wf2des.integrations.figma import FigmaClient, FileIndex, VariablesUnavailable
-from wf2des.workers.component_sweep.captures import (
-    build_captures,
-    component_node_ids,
-    component_records,
-    style_ids_to_fetch,
-)
+from wf2des.workers.component_sweep.captures import build_captures, component_records, style_ids_to_fetch
+from wf2des.workers.component_sweep.component_nodes import node_ids_to_fetch
+from wf2des.workers.component_sweep.design_tokens import design_tokens
 
 __all__ = ["COMPONENT_BATCH", "FileSummary", "Status", "sweep_file", "sweep_project"]
 
@@ -57,6 +55,9 @@ class FileSummary:
     components_written: int = 0
     components_removed: int = 0
     captures: int = 0
+    component_sets: int = 0
+    variables: int = 0
+    text_styles: int = 0
     variables_fallback: bool = False
     error: str | None = None
 
@@ -180,11 +181,13 @@ async def _sweep_body(
     key = summary.figma_file_key
     meta = await holder.guard(figma.get_file_meta(key))
     summary.version = meta.version
-    # A file swept before keys were recorded is swept again once, even when unchanged, to gain them.
+    # A file swept before keys and design tokens were recorded is swept again once, even when unchanged, to
+    # gain them (and the component fields written with them).
     if (
         doc.get("components_synced_at") is not None
         and doc.get("swept_version") == meta.version
         and "style_capture_keys" in doc
+        and "design_tokens" in doc
     ):
         holder.step("before_complete")
         holder.writer.complete(holder.marker, version=meta.version)
@@ -201,6 +204,7 @@ async def _sweep_body(
         _log.info("component_sweep.variables_fallback", figma_file_key=key)
     nodes = await holder.guard(figma.get_nodes(key, style_ids_to_fetch(index, fallback=variables is None)))
     captures = build_captures(index, nodes, variables)
+    tokens = design_tokens(index, nodes, variables)
     component_nodes = await _component_nodes(index, holder, figma)
     holder.step("fetched")
 
@@ -221,16 +225,21 @@ async def _sweep_body(
         captures.tokens,
         {token: key.as_document() for token, key in captures.keys.items()},
         captures.color_source,
+        tokens,
     )
     summary.captures = len(captures.tokens)
+    summary.component_sets = len({r.component_set_id for r in records if r.component_set_id})
+    summary.variables = len(tokens["variables"])
+    summary.text_styles = len(tokens["text_styles"])
     holder.step("captures")
     holder.step("before_complete")
     holder.writer.complete(holder.marker, version=index.version)
 
 
 async def _component_nodes(index: FileIndex, holder: _Holder, figma: FigmaClient) -> dict[str, Any]:
-    """Component nodes (size, text layers): ⌈components ÷ 400⌉ requests, none for a file without any."""
-    ids = component_node_ids(index)
+    """Component set and plain component nodes (sizes, text layers, property definitions): at most
+    ⌈components ÷ 400⌉ requests, none for a file without components."""
+    ids = node_ids_to_fetch(index)
     if not ids:
         return {}
     return await holder.guard(figma.get_nodes(index.key, ids))
