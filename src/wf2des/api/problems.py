@@ -32,6 +32,7 @@ __all__ = [
     "declare_body_problems",
     "install_problem_handlers",
     "problem",
+    "problem_document",
     "problem_responses",
 ]
 
@@ -106,15 +107,14 @@ def problem(
     return _render(error.status, error.code, error.title, error.detail, instance, headers, error.extra)
 
 
-def _render(
-    status: int,
-    code: str,
-    title: str,
-    detail: str | None,
-    instance: str | None,
-    headers: Mapping[str, str] | None,
-    extra: Mapping[str, Any],
-) -> JSONResponse:
+def problem_document(error: Wf2desError) -> dict[str, Any]:
+    """The members of ``error``'s problem document, for a writer below the framework (the HTTP server)."""
+    return _document(error.status, error.code, error.title, error.detail, None, error.extra)
+
+
+def _document(
+    status: int, code: str, title: str, detail: str | None, instance: str | None, extra: Mapping[str, Any]
+) -> dict[str, Any]:
     body: dict[str, Any] = {
         "type": "about:blank",
         "title": title,
@@ -125,6 +125,19 @@ def _render(
     if instance is not None:
         body["instance"] = instance
     body.update(extra)
+    return body
+
+
+def _render(
+    status: int,
+    code: str,
+    title: str,
+    detail: str | None,
+    instance: str | None,
+    headers: Mapping[str, str] | None,
+    extra: Mapping[str, Any],
+) -> JSONResponse:
+    body = _document(status, code, title, detail, instance, extra)
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 

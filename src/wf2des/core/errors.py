@@ -22,6 +22,8 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │   ├── InvalidStoredConfig          409 project_config_invalid        integrations.blobs.project_config
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
+    ├── UriTooLong                       414 uri_too_long: the request line is past its limit
+    ├── HeadersTooLarge                  431 request_headers_too_large: count, line or total size
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
     │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
@@ -72,6 +74,7 @@ __all__ = [
     "BlobNotFound",
     "ConfigError",
     "Conflict",
+    "HeadersTooLarge",
     "InvalidInput",
     "MethodNotAllowed",
     "NotFound",
@@ -79,6 +82,7 @@ __all__ = [
     "ServiceUnavailable",
     "StoreError",
     "Unauthorized",
+    "UriTooLong",
     "Wf2desError",
 ]
 
@@ -157,6 +161,18 @@ class PayloadTooLarge(Wf2desError):
     status = 413
     code = "payload_too_large"
     title = "Payload too large"
+
+
+class UriTooLong(Wf2desError):
+    status = 414
+    code = "uri_too_long"
+    title = "URI too long"
+
+
+class HeadersTooLarge(Wf2desError):
+    status = 431
+    code = "request_headers_too_large"
+    title = "Request header fields too large"
 
 
 class InvalidInput(Wf2desError):

@@ -26,6 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from tests.integration.api.live import Live as Live  # re-exported: this folder's tests import it from here
 from tests.services import RedisServer
 from wf2des.api import create_app
+from wf2des.api.http_server import server_config
 from wf2des.api.settings import ApiSettings
 from wf2des.core.settings import Settings
 from wf2des.integrations.blobs import LocalBlobStore
@@ -118,9 +119,7 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
 
 
 def start_live(app: Any, port: int) -> tuple[uvicorn.Server, threading.Thread]:
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=port, lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
