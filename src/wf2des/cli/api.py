@@ -170,11 +170,20 @@ def outbox_relay(
         try:
             if not once:
                 await run_relay(
-                    sessions, publisher, batch_size=cfg.relay_batch_size, interval=cfg.relay_interval_seconds
+                    sessions,
+                    publisher,
+                    batch_size=cfg.relay_batch_size,
+                    per_organization=cfg.jobs_per_organization,
+                    interval=cfg.relay_interval_seconds,
                 )
             total = 0
             while True:
-                count, failed = await drain_once(sessions, publisher, batch_size=cfg.relay_batch_size)
+                count, failed = await drain_once(
+                    sessions,
+                    publisher,
+                    batch_size=cfg.relay_batch_size,
+                    per_organization=cfg.jobs_per_organization,
+                )
                 total += count
                 if failed or count < cfg.relay_batch_size:
                     if failed:

@@ -155,6 +155,9 @@ def live(
         max_upload_bytes=2_000_000,
         max_file_bytes=1_000_000,
         max_files=50,
+        # No worker consumes here, so no generation ever leaves processing to free its organization's slot;
+        # fairness itself is tested in test_outbox_fairness.py and tests/e2e/test_fairness.py.
+        jobs_per_organization=1000,
     )
     app = create_app(settings, PgSettings(database_url=pg_url), api_settings=api_settings)
     server, thread = start_live(app, port)
