@@ -14,6 +14,7 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── BadRequest                       400 bad_request: the request cannot be parsed (malformed_json)
     ├── Unauthorized                     401 unauthorized (token_refused, ...)
     │   └── WebhookVerificationError     401 invalid_signature             core.webhooks
+    ├── Forbidden                        403 forbidden: refused whoever asks (cross_site_request)
     ├── NotFound                         404 not_found, also for objects of another organization
     │   └── BlobNotFound                 404 not_found: no blob under the key
     ├── MethodNotAllowed                 405 method_not_allowed
@@ -74,6 +75,7 @@ __all__ = [
     "BlobNotFound",
     "ConfigError",
     "Conflict",
+    "Forbidden",
     "HeadersTooLarge",
     "InvalidInput",
     "MethodNotAllowed",
@@ -129,6 +131,12 @@ class Unauthorized(Wf2desError):
     status = 401
     code = "unauthorized"
     title = "Unauthorized"
+
+
+class Forbidden(Wf2desError):
+    status = 403
+    code = "forbidden"
+    title = "Forbidden"
 
 
 class NotFound(Wf2desError):

@@ -102,3 +102,27 @@ def test_dev_form_with_unknown_session_is_404(dev_live: Live) -> None:
     with dev_live.client() as client:
         assert client.get("/login", params={"session": "B" * 22}).status_code == 404
         assert client.post("/login/dev", data={"session": "B" * 22, "organization": "1"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Origin": "https://attacker.example"},
+        {"Sec-Fetch-Site": "cross-site"},
+        {"Sec-Fetch-Site": "same-site", "Origin": "http://evil.127.0.0.1.nip.io"},
+        {"Origin": "null"},  # a sandboxed frame or a data: page
+    ],
+    ids=["origin", "fetch-site", "same-site-subdomain", "null-origin"],
+)
+def test_cross_site_form_posts_are_refused(dev_live: Live, headers: dict[str, str]) -> None:
+    org, _ = _org_with_projects(dev_live, ["Victim site"])
+    with dev_live.client() as client:
+        started = client.post("/v1/plugin-sessions").json()
+        write_key = parse_qs(urlsplit(started["loginUrl"]).query)["session"][0]
+        form = {"session": write_key, "organization": str(org), "subject": "forged"}
+        refused = client.post("/login/dev", data=form, headers=headers)
+        assert refused.status_code == 403
+        assert refused.json()["code"] == "cross_site_request"
+        assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 202  # still waiting
+        own = {"Origin": dev_live.url, "Sec-Fetch-Site": "same-origin"}
+        assert client.post("/login/dev", data=form, headers=own).status_code == 200

@@ -29,6 +29,7 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.StoreError": (500, "store_error", "Internal error"),
     "wf2des.core.errors.BadRequest": (400, "bad_request", "Bad request"),
     "wf2des.core.errors.Unauthorized": (401, "unauthorized", "Unauthorized"),
+    "wf2des.core.errors.Forbidden": (403, "forbidden", "Forbidden"),
     "wf2des.core.errors.NotFound": (404, "not_found", "Not found"),
     "wf2des.core.errors.BlobNotFound": (404, "not_found", "Not found"),
     "wf2des.core.errors.MethodNotAllowed": (405, "method_not_allowed", "Method not allowed"),

@@ -22,6 +22,7 @@ from wf2des.api.plugin_sessions import service
 from wf2des.api.plugin_sessions.oidc import OidcClient
 from wf2des.api.plugin_sessions.pages import PAGE_HEADERS, dev_form, message_page
 from wf2des.api.plugin_sessions.schemas import KEY_PATTERN
+from wf2des.api.same_site import SameSite
 from wf2des.api.state import AppState
 from wf2des.core.errors import NotFound, Unauthorized, Wf2desError
 
@@ -99,6 +100,7 @@ async def login_callback(
 
 @router.post("/dev")
 async def login_dev(
+    _same_site: SameSite,
     session: SessionDep,
     state: StateDep,
     write_key: Annotated[str, Form(alias="session", pattern=KEY_PATTERN)],
