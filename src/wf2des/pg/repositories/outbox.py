@@ -20,21 +20,6 @@ class OutboxRepository:
     async def add(self, task_name: str, payload: dict[str, Any]) -> None:
         await self._session.execute(insert(OutboxMessage).values(task_name=task_name, payload=payload))
 
-    async def claim_pending(self, limit: int) -> Sequence[OutboxMessage]:
-        """Lock up to ``limit`` unpublished messages, oldest first.
-
-        ``SKIP LOCKED`` lets several relays drain concurrently without publishing the same message twice
-        while both are alive; the locks last until the caller's transaction ends.
-        """
-        stmt = (
-            select(OutboxMessage)
-            .where(OutboxMessage.published_at.is_(None))
-            .order_by(OutboxMessage.id)
-            .limit(limit)
-            .with_for_update(skip_locked=True)
-        )
-        return (await self._session.scalars(stmt)).all()
-
     async def lock_relay(self) -> bool:
         """Whether this transaction is now the one relay draining (fair claims count what is out, so two
         relays counting at once could both fill the same free slot); ``False`` when another one is."""
@@ -46,9 +31,11 @@ class OutboxRepository:
     async def claim_fairly(
         self, limit: int, *, gated_task: str, per_organization: int
     ) -> Sequence[OutboxMessage]:
-        """Like :meth:`claim_pending`, but an organization has at most ``per_organization`` jobs out.
+        """Lock up to ``limit`` unpublished messages, oldest first, each into a free slot of its organization.
 
-        A ``gated_task`` message (one per processing ``code2wf`` row, which carries the organization) is
+        ``SKIP LOCKED`` keeps the batches of two relays disjoint even without :meth:`lock_relay`; the locks
+        last until the caller's transaction ends. An organization has at most ``per_organization`` jobs out:
+        a ``gated_task`` message (one per processing ``code2wf`` row, which carries the organization) is
         out from its publication until its row leaves ``processing`` (event, or the reaper at the deadline).
         An organization's pending messages are claimed oldest first, only into its free slots; another
         organization's message is never behind more than the slots of the others. Other tasks are not gated.
