@@ -125,9 +125,10 @@ export class Controller {
 
   async signIn(): Promise<boolean> {
     const run = ++this.signInRun;
-    this.push({ auth: { status: 'signing-in' } });
+    this.push({ auth: { status: 'signing-in', code: null } });
     try {
       const session = await this.api.startSignIn();
+      this.push({ auth: { status: 'signing-in', code: session.confirmationCode } });
       this.deps.openExternal(session.loginUrl);
       const deadline = Date.parse(session.expiresAt);
       for (;;) {

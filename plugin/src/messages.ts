@@ -17,7 +17,8 @@ export interface Connection {
 
 export type AuthState =
   | { status: 'signed-out'; message: string | null }
-  | { status: 'signing-in' }
+  // code: the confirmation code the browser's sign-in page shows too (null until the session exists)
+  | { status: 'signing-in'; code: string | null }
   | { status: 'signed-in'; expiresAt: string }
   | { status: 'error'; message: string };
 

@@ -144,10 +144,15 @@ describe('plugin against wf2des serve', () => {
       openExternal: (url) => {
         opened = url;
         void (async () => {
-          const page = await fetch(url);
-          expect(await page.text()).toContain("action='/login/dev'");
+          const page = await (await fetch(url)).text();
+          expect(page).toContain("action='/login/dev'");
+          // The page shows the code the plugin shows; the designer compares them and confirms.
+          const auth = controller.state.auth;
+          expect(auth.status === 'signing-in' && auth.code !== null && page.includes(`id=code>${auth.code}<`)).toBe(true);
           const session = new URL(url).searchParams.get('session') ?? '';
-          const done = await fetch(`${api}/login/dev`, { method: 'POST', body: new URLSearchParams({ session, organization: '1', subject: 'designer' }) });
+          const confirm = /name=confirm value='([A-Za-z0-9_-]{22})'/.exec(page)?.[1] ?? '';
+          const form = new URLSearchParams({ session, confirm, organization: '1', subject: 'designer' });
+          const done = await fetch(`${api}/login/dev`, { method: 'POST', body: form });
           expect(await done.text()).toContain('You can return to Figma');
         })();
       },

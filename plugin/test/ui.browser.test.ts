@@ -143,8 +143,9 @@ describe('ui.html in Chromium', () => {
   });
 
   it('shows a spinner while the browser sign-in is pending, and a readable error', async () => {
-    await post({ type: 'state', state: { ...base, auth: { status: 'signing-in' } } });
+    await post({ type: 'state', state: { ...base, auth: { status: 'signing-in', code: 'K7QF-M3XP' } } });
     expect(await ui.isVisible('#signing-in .spinner')).toBe(true);
+    expect(await ui.textContent('#sign-in-code')).toBe('K7QF-M3XP'); // the code the browser page shows too
     await shot('2-signing-in');
     await post({ type: 'state', state: { ...base, auth: { status: 'error', message: 'The sign-in link expired before you signed in. Try again.' } } });
     expect(await ui.textContent('#auth-error .error')).toContain('expired');

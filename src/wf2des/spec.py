@@ -172,10 +172,14 @@ class Node(TypedDict, total=False):
     componentSetName: str | None
     variantProperties: dict[str, str]
     textOverrides: list[TextOverride]
+    componentProperties: dict[str, str]
     mappingConfidence: float
     mappingSource: str
     fallback: "Node"
     children: list["Node"]
+    boundVariables: dict[str, str]
+    sourceNodeId: str
+    fingerprint: str
 
 
 class Viewport(TypedDict):

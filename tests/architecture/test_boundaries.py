@@ -36,7 +36,8 @@ def test_worker_app_loads_no_postgresql_code() -> None:
     )
     leaked = [m for m in modules if m.split(".")[0] in FORBIDDEN or m.startswith(("wf2des.pg", "wf2des.api"))]
     assert leaked == []
-    assert "wf2des.workers.code2wf.tasks" in modules  # the task module was really imported
+    assert "wf2des.workers.code2wf.tasks" in modules  # the task modules were really imported
+    assert "wf2des.workers.design.tasks" in modules
 
 
 def test_generator_loads_no_io_libraries() -> None:

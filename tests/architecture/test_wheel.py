@@ -18,8 +18,21 @@ import httpx
 import pytest
 
 from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
+from wf2des.integrations.figma.primer import primer_library
 
 REPO = Path(__file__).resolve().parents[2]
+PRIMER_FILES = (
+    "file.json",
+    "style-nodes.json",
+    "variables-local.json",
+    "variables-published.json",
+    "components.json",
+    "component-sets.json",
+    "styles.json",
+    "LICENSE.primer-primitives",
+    "LICENSE.octicons",
+    "SOURCE.md",
+)
 
 # Runs in the fresh virtualenv: starts the fake Figma from the wheel's recordings and reads the sample page.
 PROBE = """
@@ -30,13 +43,17 @@ from wf2des.samples import landing_page_dir
 
 fake = FakeFigma(token=FAKE_TOKEN)
 fake.add_file("WheelFile1")
+fake.add_file("WheelPrimer1", library="primer")
 fake.start(0)
 try:
-    request = urllib.request.Request(
-        fake.url + "/v1/files/WheelFile1?depth=1", headers={"X-Figma-Token": FAKE_TOKEN}
-    )
-    with urllib.request.urlopen(request, timeout=10) as response:
-        answer = json.load(response)
+    answers = {}
+    for key in ("WheelFile1", "WheelPrimer1"):
+        request = urllib.request.Request(
+            fake.url + f"/v1/files/{key}?depth=1", headers={"X-Figma-Token": FAKE_TOKEN}
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answers[key] = json.load(response)
+    answer = answers["WheelFile1"]
 finally:
     fake.stop()
 page = landing_page_dir()
@@ -45,6 +62,7 @@ print(json.dumps({
     "fixtures": str(default_fixtures_dir()),
     "components": len(answer["components"]),
     "styles": len(answer["styles"]),
+    "primer_sets": len(answers["WheelPrimer1"]["componentSets"]),
     "page": str(page),
     "page_has_title": "<title>" in (page / "index.html").read_text("utf-8"),
     "css": (page / "css" / "site.css").is_file(),
@@ -87,11 +105,13 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_wheel_carries_the_recordings_their_licence_and_the_sample_page(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     recordings = "wf2des/integrations/figma/recordings/"
+    primer = "wf2des/integrations/figma/libraries/primer/"
     assert {
         recordings + "get-file.figma-export-2020.json",
         recordings + "get-file-nodes.figma-export-2025.json",
         recordings + "LICENSE.figma-export",
         recordings + "SOURCE.md",
+        *(primer + name for name in PRIMER_FILES),
         "wf2des/samples/landing/index.html",
         "wf2des/samples/landing/css/site.css",
     } <= names
@@ -126,5 +146,6 @@ def test_fake_figma_and_the_demo_page_load_from_an_installed_wheel(wheel: Path, 
     assert probe["page"].startswith(str(venv))
     assert probe["components"] == 205  # every component of the recording
     assert probe["styles"] == _source_tree_answer()["styles"] > 0
+    assert probe["primer_sets"] == len(primer_library().file["componentSets"]) >= 25
     assert probe["page_has_title"] is True
     assert probe["css"] is True

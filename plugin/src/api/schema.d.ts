@@ -211,6 +211,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/projects/{projectId}/design-generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List / discover design generations */
+        get: operations["list_design_generations_v1_projects__projectId__design_generations_get"];
+        put?: never;
+        /**
+         * Start design generations: one wireframe frame over REST, or the plugin's snapshot of frames
+         * @description `application/json` (`figmaFileKey`, `wireframeNodeId`): the worker reads the frame with `GET /v1/files/:key/nodes`. `multipart/form-data`: the plugin's `JSON_REST_V1` export of one or more frames (a `frames` part each) and their annotations. Either way the answer lists one generation per frame, in the order sent; `Location` names it when there is exactly one.
+         */
+        post: operations["create_design_generations_v1_projects__projectId__design_generations_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One design generation */
+        get: operations["get_design_generation_v1_projects__projectId__design_generations__designGenerationId__get"];
+        put?: never;
+        post?: never;
+        /** Soft-delete a design generation */
+        delete: operations["delete_design_generation_v1_projects__projectId__design_generations__designGenerationId__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The design spec (completed generations only) */
+        get: operations["get_design_result_v1_projects__projectId__design_generations__designGenerationId__result_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What each wireframe element became (completed generations only) */
+        get: operations["get_design_report_v1_projects__projectId__design_generations__designGenerationId__report_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The design's preview image */
+        get: operations["get_design_preview_v1_projects__projectId__design_generations__designGenerationId__preview_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/projects/{projectId}/design-generations/{designGenerationId}/materialization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When the design was placed in Figma, and the plugin's report */
+        get: operations["get_design_materialization_v1_projects__projectId__design_generations__designGenerationId__materialization_get"];
+        put?: never;
+        /**
+         * Report placement of the design in Figma (idempotent), optionally with the plugin's report
+         * @description The body is optional: a `MaterializationReport` (JSON, at most 64 KiB), as for Code2WF.
+         */
+        post: operations["materialize_design_v1_projects__projectId__design_generations__designGenerationId__materialization_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/v1/code2wf/{code2wfId}/events": {
         parameters: {
             query?: never;
@@ -228,6 +339,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/v1/design-generations/{designGenerationId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Terminal event of a design generation (Standard Webhooks, signed with the job's callback key) */
+        post: operations["receive_design_event_internal_v1_design_generations__designGenerationId__events_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/projects/{projectId}/figma-files/{figmaFileKey}": {
         parameters: {
             query?: never;
@@ -237,7 +365,10 @@ export interface paths {
         };
         /** One file: sync state and style captures */
         get: operations["get_figma_file_v1_projects__projectId__figma_files__figmaFileKey__get"];
-        /** Register a Figma file, or change its role */
+        /**
+         * Register a Figma file, or change its role
+         * @description The organization's Figma credential must be able to read the file (one GET /v1/files/:key/meta): a file Figma does not show that account is a 404 figma_file_not_found, one it may not read a 403 figma_file_not_readable.
+         */
         put: operations["register_figma_file_v1_projects__projectId__figma_files__figmaFileKey__put"];
         post?: never;
         delete?: never;
@@ -326,7 +457,7 @@ export interface paths {
         put?: never;
         /**
          * Start a plugin sign-in (no authentication)
-         * @description Returns a read key to poll with and the login URL to open in the system browser. The session expires after 5 minutes.
+         * @description Returns a read key to poll with, the login URL to open in the system browser and the confirmation code to show while waiting (the login page asks the user to compare it). The session expires after 5 minutes. One client may hold a limited number of pending sessions (429 beyond, with Retry-After).
          */
         post: operations["create_plugin_session_v1_plugin_sessions_post"];
         delete?: never;
@@ -347,6 +478,28 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/organizations/{organizationId}/figma-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the organization's Figma account is connected, by whom, with which scopes */
+        get: operations["get_figma_connection_v1_organizations__organizationId__figma_connection_get"];
+        put?: never;
+        /**
+         * Start connecting the organization's Figma account (OAuth 2)
+         * @description Returns Figma's authorization URL (state and PKCE bound to this organization, valid 10 minutes). After the user allows access, Figma redirects to /figma/callback, which stores the tokens sealed; sweeps and wireframe reads then use them.
+         */
+        post: operations["start_figma_connection_v1_organizations__organizationId__figma_connection_post"];
+        /** Disconnect: forget the organization's Figma tokens */
+        delete: operations["delete_figma_connection_v1_organizations__organizationId__figma_connection_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -509,6 +662,105 @@ export interface components {
             /** Files */
             files: string[];
         };
+        /** DesignEventAck */
+        DesignEventAck: {
+            /** Designgenerationid */
+            designGenerationId: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /**
+             * Applied
+             * @description false when the event repeated one already recorded
+             */
+            applied: boolean;
+        };
+        /**
+         * DesignGenerationBatch
+         * @description What a create answers: one generation per wireframe frame, in the order the frames were sent (one
+         *     item for a ``figmaFileKey`` + ``wireframeNodeId`` request).
+         */
+        DesignGenerationBatch: {
+            /** Items */
+            items: components["schemas"]["DesignGenerationOut"][];
+        };
+        /** DesignGenerationList */
+        DesignGenerationList: {
+            /** Items */
+            items: components["schemas"]["DesignGenerationOut"][];
+            /** Nextcursor */
+            nextCursor: string | null;
+        };
+        /** DesignGenerationOut */
+        DesignGenerationOut: {
+            /** Designgenerationid */
+            designGenerationId: string;
+            /** Organizationid */
+            organizationId: number;
+            /** Projectid */
+            projectId: number;
+            /** Figmafilekey */
+            figmaFileKey: string;
+            /** Wireframenodeid */
+            wireframeNodeId: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /** Attempt */
+            attempt: number;
+            /** Flagcount */
+            flagCount: number | null;
+            /** Resulturl */
+            resultUrl: string | null;
+            /** Errormessage */
+            errorMessage: string | null;
+            /** Materializedat */
+            materializedAt: string | null;
+            /**
+             * Createdat
+             * Format: date-time
+             */
+            createdAt: string;
+            /**
+             * Updatedat
+             * Format: date-time
+             */
+            updatedAt: string;
+            /** Createdby */
+            createdBy: string;
+            /** Updatedby */
+            updatedBy: string;
+        };
+        /** DesignMaterialization */
+        DesignMaterialization: {
+            /** Designgenerationid */
+            designGenerationId: string;
+            /**
+             * Materializedat
+             * Format: date-time
+             */
+            materializedAt: string;
+            /** @description the plugin's placement report, when it sent one */
+            report?: components["schemas"]["MaterializationReport"] | null;
+        };
+        /**
+         * DesignReport
+         * @description The per-element report of a design generation (what was mapped, bound, snapped, or not mapped and
+         *     why; totals per screen). Only its version field is spelled out here.
+         */
+        DesignReport: {
+            /**
+             * Schema
+             * @description the report's format version
+             */
+            schema: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** EventAck */
         EventAck: {
             /** Code2Wfid */
@@ -540,6 +792,34 @@ export interface components {
             token?: string | null;
             /** Reason */
             reason?: string | null;
+        };
+        /**
+         * FigmaConnectionStarted
+         * @description Open ``authorizeUrl`` in a browser signed in to the Figma account the organization should use.
+         */
+        FigmaConnectionStarted: {
+            /** Authorizeurl */
+            authorizeUrl: string;
+            /**
+             * Expiresat
+             * Format: date-time
+             */
+            expiresAt: string;
+        };
+        /** FigmaConnectionStatus */
+        FigmaConnectionStatus: {
+            /** Connected */
+            connected: boolean;
+            /** Figmauserid */
+            figmaUserId?: string | null;
+            /** Scopes */
+            scopes?: string[];
+            /** Connectedby */
+            connectedBy?: string | null;
+            /** Connectedat */
+            connectedAt?: string | null;
+            /** Accessexpiresat */
+            accessExpiresAt?: string | null;
         };
         /**
          * FigmaFileDetail
@@ -713,12 +993,20 @@ export interface components {
         /**
          * PluginSessionCreated
          * @description Keep ``readKey`` in the plugin; open ``loginUrl`` (which carries the write key) in the browser.
+         *
+         *     Show ``confirmationCode`` while waiting: the login page shows the same code and asks the user to
+         *     confirm that the plugin shows it before the token is issued.
          */
         PluginSessionCreated: {
             /** Readkey */
             readKey: string;
             /** Loginurl */
             loginUrl: string;
+            /**
+             * Confirmationcode
+             * @example K7QF-M3XP
+             */
+            confirmationCode: string;
             /**
              * Expiresat
              * Format: date-time
@@ -1647,6 +1935,551 @@ export interface operations {
             };
         };
     };
+    list_design_generations_v1_projects__projectId__design_generations_get: {
+        parameters: {
+            query?: {
+                figmaFileKey?: string | null;
+                wireframeNodeId?: string | null;
+                status?: ("processing" | "completed" | "failed") | null;
+                materialized?: boolean | null;
+                limit?: number;
+                cursor?: string | null;
+            };
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignGenerationList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    create_design_generations_v1_projects__projectId__design_generations_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Figmafilekey */
+                    figmaFileKey: string;
+                    /** Wireframenodeid */
+                    wireframeNodeId: string;
+                };
+                "multipart/form-data": {
+                    figmaFileKey: string;
+                    /** @description one part per wireframe frame: its JSON_REST_V1 export ({"document": {…}}) */
+                    frames: string[];
+                    /** @description JSON {nodeId: [label, …]}: the annotations of nodes inside the frames */
+                    annotations?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignGenerationBatch"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_generation_v1_projects__projectId__design_generations__designGenerationId__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignGenerationOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_design_generation_v1_projects__projectId__design_generations__designGenerationId__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_result_v1_projects__projectId__design_generations__designGenerationId__result_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The design spec JSON */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Code2wfSpec"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_report_v1_projects__projectId__design_generations__designGenerationId__report_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The per-element report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignReport"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_preview_v1_projects__projectId__design_generations__designGenerationId__preview_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview PNG the worker drew of the design (immutable) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_design_materialization_v1_projects__projectId__design_generations__designGenerationId__materialization_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignMaterialization"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    materialize_design_v1_projects__projectId__design_generations__designGenerationId__materialization_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                designGenerationId: string;
+                projectId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MaterializationReport"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignMaterialization"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     receive_event_internal_v1_code2wf__code2wfId__events_post: {
         parameters: {
             query?: never;
@@ -1699,6 +2532,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventAck"];
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Payload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    receive_design_event_internal_v1_design_generations__designGenerationId__events_post: {
+        parameters: {
+            query?: never;
+            header: {
+                "webhook-id": string;
+                "webhook-timestamp": string;
+                "webhook-signature": string;
+            };
+            path: {
+                designGenerationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Type
+                     * @default design_generation.completed
+                     * @constant
+                     */
+                    type?: "design_generation.completed";
+                    /** Attempt */
+                    attempt: number;
+                    /** Resulturl */
+                    resultUrl: string;
+                    /** Flagcount */
+                    flagCount: number;
+                } | {
+                    /**
+                     * Type
+                     * @default design_generation.failed
+                     * @constant
+                     */
+                    type?: "design_generation.failed";
+                    /** Attempt */
+                    attempt: number;
+                    /** Resulturl */
+                    resultUrl?: string | null;
+                    /** Errormessage */
+                    errorMessage: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DesignEventAck"];
                 };
             };
             /** @description Bad request */
@@ -1868,8 +2811,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1888,6 +2849,15 @@ export interface operations {
             };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2004,8 +2974,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Invalid input */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Error */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2227,6 +3215,15 @@ export interface operations {
                     "application/json": components["schemas"]["PluginSessionCreated"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Service unavailable */
             503: {
                 headers: {
@@ -2266,6 +3263,160 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PluginSessionPending"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    get_figma_connection_v1_organizations__organizationId__figma_connection_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FigmaConnectionStatus"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    start_figma_connection_v1_organizations__organizationId__figma_connection_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FigmaConnectionStarted"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Invalid input */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    delete_figma_connection_v1_organizations__organizationId__figma_connection_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                organizationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Not found */

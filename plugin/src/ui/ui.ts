@@ -53,11 +53,13 @@ function signedOut(message: string | null): HTMLElement {
   );
 }
 
-function signingIn(): HTMLElement {
+function signingIn(code: string | null): HTMLElement {
   return h(
     'section',
     { id: 'signing-in' },
     h('div', { class: 'waiting' }, h('span', { class: 'spinner' }), h('span', {}, 'Finish signing in in your browser, then come back here.')),
+    code ? h('p', {}, 'Confirm in the browser only if it shows this code:') : null,
+    code ? h('p', { class: 'sign-in-code', id: 'sign-in-code' }, code) : null,
     h('div', { class: 'actions' }, h('button', { click: () => send({ type: 'cancel-sign-in' }) }, 'Cancel')),
   );
 }
@@ -237,7 +239,7 @@ function render(): void {
   chip.className = `chip${a.status === 'signed-in' ? ' on' : a.status === 'error' ? ' err' : ''}`;
   out.hidden = a.status !== 'signed-in';
   if (a.status === 'signed-out') app.append(signedOut(a.message));
-  else if (a.status === 'signing-in') app.append(signingIn());
+  else if (a.status === 'signing-in') app.append(signingIn(a.code));
   else if (a.status === 'error') app.append(authError(a.message));
   else {
     app.append(...[state.connection ? connected(state) : connectForm(state), generations(state)].filter((x): x is HTMLElement => x !== null));

@@ -11,11 +11,13 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from sqlalchemy.ext.asyncio import create_async_engine
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from wf2des.api.auth import build_verifier
 from wf2des.api.body_limits import BodyLimitMiddleware, body_limits
 from wf2des.api.code2wf.reaper import run_reaper
 from wf2des.api.cors import PluginCorsMiddleware
+from wf2des.api.figma_connection.setup import build_figma_access
 from wf2des.api.metrics import Metrics, MetricsMiddleware
 from wf2des.api.outbox.publisher import CeleryPublisher, Publisher
 from wf2des.api.outbox.relay import run_relay
@@ -43,6 +45,7 @@ def create_app(
     """Build the API. ``blobs``/``publisher`` override the ones the settings name (tests, the demo)."""
     settings.check_production()
     cfg = api_settings or ApiSettings()
+    build_figma_access(settings, cfg)  # refuse a half-configured Figma OAuth app before serving anything
     metrics = Metrics()
 
     @contextlib.asynccontextmanager
@@ -101,6 +104,10 @@ def create_app(
     app.add_middleware(BodyLimitMiddleware, limits=body_limits(cfg))
     app.add_middleware(PluginCorsMiddleware)
     app.add_middleware(MetricsMiddleware, metrics=metrics)
+    if cfg.trusted_proxies:
+        # Outermost, so everything inside sees the client a trusted proxy named (the per-client cap of
+        # plugin sign-ins counts by it); ``wf2des serve`` turns uvicorn's own copy of this layer off.
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=cfg.trusted_proxies)
     _document_problems(app)
     return app
 
@@ -150,6 +157,7 @@ def _build_state(
         publisher=publisher
         or CeleryPublisher(resolve_broker_url(settings), timeout=cfg.publish_timeout_seconds),
         metrics=metrics,
+        figma=build_figma_access(settings, cfg),
     )
     if settings.docstore_url:
         from wf2des.integrations.docstore import open_docstore

@@ -42,6 +42,7 @@ MULTIPART_OVERHEAD = 1024 * 1024
 CODE2WF_CREATE_BYTES = 16 * 1024
 EVENT_BYTES = 64 * 1024
 _EVENTS = ("POST", "/internal/v1/code2wf/{code2wfId}/events")
+_DESIGN_EVENTS = ("POST", "/internal/v1/design-generations/{designGenerationId}/events")
 _CLOSE = {"Connection": "close"}
 
 
@@ -74,9 +75,15 @@ def body_limits(cfg: ApiSettings) -> BodyLimits:
             ("POST", f"{project}/code2wf"): CODE2WF_CREATE_BYTES,
             ("POST", f"{project}/code2wf/{{code2wfId}}/materialization"): cfg.max_report_bytes,
             ("POST", f"{project}/page-imports"): cfg.max_upload_bytes + MULTIPART_OVERHEAD,
+            ("POST", f"{project}/design-generations"): cfg.max_snapshot_bytes + MULTIPART_OVERHEAD,
+            (
+                "POST",
+                f"{project}/design-generations/{{designGenerationId}}/materialization",
+            ): cfg.max_report_bytes,
             _EVENTS: EVENT_BYTES,
+            _DESIGN_EVENTS: EVENT_BYTES,
         },
-        signed=frozenset({_EVENTS}),
+        signed=frozenset({_EVENTS, _DESIGN_EVENTS}),
     )
 
 

@@ -144,6 +144,7 @@ def server_options(*, host: str, port: int) -> dict[str, Any]:
         "http": BoundedH11Protocol,
         "log_level": "warning",
         "access_log": False,
+        "proxy_headers": False,  # the app decides whom to trust (WF2DES_API_TRUSTED_PROXIES)
     }
 
 

@@ -17,12 +17,15 @@ from wf2des.api.route_table import RouteTable
 from wf2des.core.errors import (
     BadRequest,
     Conflict,
+    Forbidden,
     InvalidInput,
     MethodNotAllowed,
     NotFound,
     PayloadTooLarge,
     ServiceUnavailable,
+    TooManyRequests,
     Unauthorized,
+    UnsupportedMediaType,
     Wf2desError,
 )
 from wf2des.core.logging import get_logger
@@ -48,10 +51,13 @@ _BY_STATUS: dict[int, type[Wf2desError]] = {
     for cls in (
         BadRequest,
         Unauthorized,
+        Forbidden,
         NotFound,
         MethodNotAllowed,
         Conflict,
         PayloadTooLarge,
+        TooManyRequests,
+        UnsupportedMediaType,
         InvalidInput,
         Wf2desError,
         ServiceUnavailable,
@@ -146,6 +152,8 @@ def install_problem_handlers(app: FastAPI) -> None:
     async def on_domain_error(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, Wf2desError)
         headers = {"WWW-Authenticate": 'Bearer realm="wf2des"'} if exc.status == 401 else None
+        if isinstance(exc, TooManyRequests):
+            headers = {"Retry-After": str(exc.retry_after_seconds)}
         if exc.status >= 500:
             _log.error("domain_error", code=exc.code, detail=exc.detail)
         return problem(exc, instance=request.url.path, headers=headers)

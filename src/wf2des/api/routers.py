@@ -12,7 +12,10 @@ from fastapi import APIRouter
 
 from wf2des.api.code2wf.endpoints import router as code2wf
 from wf2des.api.component_sweeps.endpoints import router as component_sweeps
+from wf2des.api.design_generations.endpoints import router as design_generations
 from wf2des.api.events.endpoints import router as events
+from wf2des.api.figma_connection.endpoints import callback_router as figma_callback
+from wf2des.api.figma_connection.endpoints import router as figma_connection
 from wf2des.api.figma_files.endpoints import router as figma_files
 from wf2des.api.health.endpoints import router as health
 from wf2des.api.page_imports.endpoints import router as page_imports
@@ -27,6 +30,7 @@ ROUTERS: list[APIRouter] = [
     health,
     page_imports,
     code2wf,
+    design_generations,
     events,
     figma_files,
     component_sweeps,
@@ -34,4 +38,6 @@ ROUTERS: list[APIRouter] = [
     projects,
     plugin_sessions,
     login,
+    figma_connection,
+    figma_callback,
 ]

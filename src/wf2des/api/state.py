@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from wf2des.api.auth import DevKey, TokenVerifier
 from wf2des.api.code2wf.sources import CompletedImports
+from wf2des.api.figma_connection.setup import FigmaAccess
 from wf2des.api.metrics import Metrics
 from wf2des.api.outbox.publisher import Publisher
 from wf2des.api.plugin_sessions.oidc import OidcClient
@@ -40,6 +41,8 @@ class AppState:
     docstore: Database[Any] | None = None
     docstore_ping: Callable[[], object] | None = None
     close_docstore: Callable[[], None] = lambda: None
+    # Figma OAuth and the token sealers; None when no Figma OAuth app is configured.
+    figma: FigmaAccess | None = None
     # The login page's OpenID Connect client, built on first use (it caches the discovery document).
     oidc: OidcClient | None = None
     # Set after a commit that wrote an outbox message, so the relay publishes without waiting a full tick.

@@ -340,16 +340,21 @@ def fake_figma(
     file: list[str] = typer.Option(
         ["MyLibrary1", "MyFile1"], "--file", help="file keys to serve (repeatable)"
     ),
+    primer: list[str] = typer.Option(
+        ["PrimerLibrary1"], "--primer", help="file keys serving the Primer design system library (repeatable)"
+    ),
 ) -> None:
-    """Serve a local fake Figma REST API (real recorded responses) for trying sweeps without an account."""
+    """Serve a local fake Figma REST API (real recorded responses, and Primer as a library file)."""
     from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
 
     fake = FakeFigma(token=FAKE_TOKEN)
     for key in file:
         fake.add_file(key)
+    for key in primer:
+        fake.add_file(key, library="primer")
     fake.start(port)
     console.print(f"export WF2DES_FIGMA_API_URL={fake.url} WF2DES_FIGMA_TOKEN={FAKE_TOKEN}", soft_wrap=True)
-    console.print(f"files: {', '.join(file)}; Ctrl-C to stop")
+    console.print(f"files: {', '.join(file)}; Primer: {', '.join(primer)}; Ctrl-C to stop")
     try:
         while True:
             time.sleep(3600)

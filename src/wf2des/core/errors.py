@@ -14,24 +14,31 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     ├── BadRequest                       400 bad_request: the request cannot be parsed (malformed_json)
     ├── Unauthorized                     401 unauthorized (token_refused, ...)
     │   └── WebhookVerificationError     401 invalid_signature             core.webhooks
-    ├── Forbidden                        403 forbidden: refused whoever asks (cross_site_request)
+    ├── Forbidden                        403 forbidden: known to the caller, but not permitted
+    │   └── FigmaFileNotReadable         403 figma_file_not_readable       api.figma_connection.access
     ├── NotFound                         404 not_found, also for objects of another organization
     │   └── BlobNotFound                 404 not_found: no blob under the key
     ├── MethodNotAllowed                 405 method_not_allowed
     ├── Conflict                         409 conflict
     │   ├── BlobExists                   409 blob_exists: an immutable key was written twice
     │   ├── InvalidStoredConfig          409 project_config_invalid        integrations.blobs.project_config
+    │   ├── FigmaReconnectNeeded         409 figma_reconnect_needed        api.figma_connection.access
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
     ├── UriTooLong                       414 uri_too_long: the request line is past its limit
+    ├── TooManyRequests                  429 too_many_requests (sends Retry-After)
+    │   └── TooManyClientSessions        429 too_many_sign_ins_from_client api.plugin_sessions.service
+    ├── UnsupportedMediaType             415 unsupported_media_type
     ├── HeadersTooLarge                  431 request_headers_too_large: count, line or total size
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
-    │   └── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
+    │   ├── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
+    │   └── WireframeTooLarge            422 wireframe_too_large           design.limits
     ├── ServiceUnavailable               503 unavailable: retry later (database_unavailable)
     │   ├── DocstoreUnavailable          503 docstore_unavailable          api.docstore
     │   └── TooManySessions              503 too_many_pending_sign_ins     api.plugin_sessions.service
     ├── OidcError                        502 sign_in_failed                api.plugin_sessions.oidc
+    ├── FigmaOAuthError                  502 figma_oauth_failed            api.figma_connection.oauth
     ├── CaptureError                     422 capture_failed                integrations.browser.errors
     │   ├── CaptureTimeout               422 capture_timeout
     │   ├── TooManyElements              422 capture_too_many_elements
@@ -50,7 +57,8 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │       ├── FigmaServerError         502 figma_server_error
     │       └── RateLimited              502 figma_rate_limited
     ├── BudgetExceeded                   500 generation_timeout            workers.code2wf.deadline
-    └── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+    ├── GenerationFailed                 500 generation_failed             workers.code2wf.pipeline
+    └── DesignFailed                     500 design_generation_failed      workers.design.failure
 
 ``code`` is part of the API (the plugin's types and clients branch on it): never change one. A raise site
 may name a more specific code (``NotFound(..., code="preview_not_found")``); status and title stay its
@@ -83,9 +91,12 @@ __all__ = [
     "PayloadTooLarge",
     "ServiceUnavailable",
     "StoreError",
+    "TooManyRequests",
     "Unauthorized",
+    "UnsupportedMediaType",
     "UriTooLong",
     "Wf2desError",
+    "WireframeTooLarge",
 ]
 
 
@@ -177,6 +188,24 @@ class UriTooLong(Wf2desError):
     title = "URI too long"
 
 
+class TooManyRequests(Wf2desError):
+    """Refused for now; ``retry_after_seconds`` becomes the ``Retry-After`` header."""
+
+    status = 429
+    code = "too_many_requests"
+    title = "Too many requests"
+
+    def __init__(self, detail: str, *, retry_after_seconds: int, code: str | None = None) -> None:
+        super().__init__(detail, code=code)
+        self.retry_after_seconds = max(1, retry_after_seconds)
+
+
+class UnsupportedMediaType(Wf2desError):
+    status = 415
+    code = "unsupported_media_type"
+    title = "Unsupported media type"
+
+
 class HeadersTooLarge(Wf2desError):
     status = 431
     code = "request_headers_too_large"
@@ -187,6 +216,12 @@ class InvalidInput(Wf2desError):
     status = 422
     code = "invalid_input"
     title = "Invalid input"
+
+
+class WireframeTooLarge(InvalidInput):
+    """A wireframe over the design step's node or depth bound (``wf2des.design.limits``)."""
+
+    code = "wireframe_too_large"
 
 
 class ServiceUnavailable(Wf2desError):

@@ -50,8 +50,14 @@ class Settings(BaseSettings):
     api_url: str = "http://127.0.0.1:8000"
 
     webhook_secret: SecretStr = SecretStr(_DEV_WEBHOOK_SECRET)
+    # The service-wide Figma token: local development and the demo only (refused in production). Each
+    # organization connects its own Figma account (OAuth 2); a job carries that token sealed with
+    # ``figma_job_key`` (``core/sealing.py``), and a worker uses ``figma_token`` only for a job without one.
     figma_token: SecretStr | None = None
     figma_api_url: str = "https://api.figma.com"
+    figma_oauth_url: str = "https://www.figma.com/oauth"
+    figma_job_key: SecretStr | None = None
+    figma_job_token_max_age_seconds: int = Field(default=24 * 3600, ge=60)
 
     auth_jwks_url: str | None = None
     auth_issuer: str | None = None
@@ -83,7 +89,7 @@ class Settings(BaseSettings):
             "WF2DES_BROKER_URL", value, {"redis", "rediss", "amqp", "amqps", "sqs", "memory"}
         )
 
-    @field_validator("api_url", "figma_api_url", "auth_jwks_url")
+    @field_validator("api_url", "figma_api_url", "figma_oauth_url", "auth_jwks_url")
     @classmethod
     def _http_scheme(cls, value: str | None) -> str | None:
         return _check_scheme("URL setting", value, {"http", "https"})
@@ -101,6 +107,11 @@ class Settings(BaseSettings):
             problems.append("WF2DES_WEBHOOK_SECRET is the development placeholder")
         if self.auth_dev:
             problems.append("WF2DES_AUTH_DEV must be off in production")
+        if self.figma_token is not None:
+            problems.append(
+                "WF2DES_FIGMA_TOKEN must not be set in production: every organization connects its own "
+                "Figma account, and a shared token would read any organization's files"
+            )
         for name in ("docstore_url", "blob_url", "broker_url", "auth_jwks_url"):
             if getattr(self, name) is None:
                 problems.append(f"WF2DES_{name.upper()} must be set in production (no embedded fallback)")

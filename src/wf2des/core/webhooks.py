@@ -1,15 +1,16 @@
 """Signed worker → API events (Standard Webhooks), importable by a worker without PostgreSQL or FastAPI.
 
 Key derivation
-    Every Code2WF job gets its own signing key::
+    Every job that reports back gets its own signing key, bound to what it generates::
 
         callback_key = base64(
-            HMAC-SHA256(key=WF2DES_WEBHOOK_SECRET, msg=b"wf2des.code2wf.callback:" + code2wf_id)
+            HMAC-SHA256(key=WF2DES_WEBHOOK_SECRET, msg=b"wf2des.<kind>.callback:" + generation_id)
         )
 
-    The API puts ``callback_key`` in the job envelope and recomputes it from the code2wf id in the webhook's
-    path, so a leaked queue message lets its holder sign events for that one generation only, and the API
-    needs no lookup to verify a signature.
+    with ``<kind>`` ``code2wf`` or ``design_generation``. The API puts ``callback_key`` in the job envelope
+    and recomputes it from the id in the webhook's path (and the route's kind), so a leaked queue message
+    lets its holder sign events for that one generation only, never for a generation of the other kind, and
+    the API needs no lookup to verify a signature.
 
 Wire format (https://www.standardwebhooks.com)
     ``webhook-id``, ``webhook-timestamp`` (Unix seconds) and ``webhook-signature: v1,<base64 sig>`` where
@@ -35,11 +36,13 @@ import hashlib
 import hmac
 import time
 from collections.abc import Mapping
+from typing import Literal
 
 from wf2des.core.errors import Unauthorized
 
 __all__ = [
     "TOLERANCE_SECONDS",
+    "CallbackKind",
     "WebhookVerificationError",
     "derive_callback_key",
     "sign",
@@ -48,7 +51,7 @@ __all__ = [
 ]
 
 TOLERANCE_SECONDS = 300
-_CONTEXT = b"wf2des.code2wf.callback:"
+CallbackKind = Literal["code2wf", "design_generation"]
 
 
 class WebhookVerificationError(Unauthorized):
@@ -58,8 +61,9 @@ class WebhookVerificationError(Unauthorized):
     code = "invalid_signature"
 
 
-def derive_callback_key(webhook_secret: str, code2wf_id: str) -> str:
-    digest = hmac.new(webhook_secret.encode(), _CONTEXT + code2wf_id.encode(), hashlib.sha256).digest()
+def derive_callback_key(webhook_secret: str, generation_id: str, kind: CallbackKind = "code2wf") -> str:
+    context = f"wf2des.{kind}.callback:".encode()
+    digest = hmac.new(webhook_secret.encode(), context + generation_id.encode(), hashlib.sha256).digest()
     return base64.b64encode(digest).decode()
 
 

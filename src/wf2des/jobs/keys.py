@@ -7,6 +7,12 @@
     {org}/{proj}/code2wf/{code2wf_id}/attempt-{n}/preview.png       the preview of the first screen
     {org}/{proj}/code2wf/{code2wf_id}/attempt-{n}/materialization.json  the plugin's placement report
     {org}/{proj}/wf2des/config.json                                 the project's ingest config
+    {org}/{proj}/design-generations/{id}/attempt-{n}/snapshot.json  the plugin's uploaded wireframe (API)
+    {org}/{proj}/design-generations/{id}/attempt-{n}/spec.json      the design spec (worker, immutable)
+    {org}/{proj}/design-generations/{id}/attempt-{n}/report.json    the per-element report (worker)
+    {org}/{proj}/design-generations/{id}/attempt-{n}/preview.png    the design's preview (worker)
+    {org}/{proj}/design-generations/{id}/attempt-{n}/failure.json   the failure artifact (worker)
+    {org}/{proj}/design-generations/{id}/attempt-{n}/materialization.json  the plugin's placement report
 
 The manifest is ``{entry, files: [{path, sha256, size, contentType}]}``.
 """
@@ -15,6 +21,13 @@ from __future__ import annotations
 
 __all__ = [
     "artifact_prefix",
+    "design_artifact_prefix",
+    "design_failure_key",
+    "design_materialization_key",
+    "design_preview_key",
+    "design_report_key",
+    "design_snapshot_key",
+    "design_spec_key",
     "failure_key",
     "file_key",
     "manifest_key",
@@ -62,3 +75,41 @@ def materialization_key(organization_id: int, project_id: int, code2wf_id: str, 
 
 def project_config_key(organization_id: int, project_id: int) -> str:
     return f"{organization_id}/{project_id}/wf2des/config.json"
+
+
+def design_artifact_prefix(
+    organization_id: int, project_id: int, design_generation_id: str, attempt: int
+) -> str:
+    """Everything of one design generation's attempt lives under this prefix (the webhook checks it)."""
+    return f"{organization_id}/{project_id}/design-generations/{design_generation_id}/attempt-{attempt}/"
+
+
+def design_snapshot_key(
+    organization_id: int, project_id: int, design_generation_id: str, attempt: int
+) -> str:
+    return (
+        design_artifact_prefix(organization_id, project_id, design_generation_id, attempt) + "snapshot.json"
+    )
+
+
+def design_spec_key(organization_id: int, project_id: int, design_generation_id: str, attempt: int) -> str:
+    return design_artifact_prefix(organization_id, project_id, design_generation_id, attempt) + "spec.json"
+
+
+def design_report_key(organization_id: int, project_id: int, design_generation_id: str, attempt: int) -> str:
+    return design_artifact_prefix(organization_id, project_id, design_generation_id, attempt) + "report.json"
+
+
+def design_preview_key(organization_id: int, project_id: int, design_generation_id: str, attempt: int) -> str:
+    return design_artifact_prefix(organization_id, project_id, design_generation_id, attempt) + "preview.png"
+
+
+def design_failure_key(organization_id: int, project_id: int, design_generation_id: str, attempt: int) -> str:
+    return design_artifact_prefix(organization_id, project_id, design_generation_id, attempt) + "failure.json"
+
+
+def design_materialization_key(
+    organization_id: int, project_id: int, design_generation_id: str, attempt: int
+) -> str:
+    prefix = design_artifact_prefix(organization_id, project_id, design_generation_id, attempt)
+    return prefix + "materialization.json"

@@ -31,6 +31,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 __all__ = [
     "Base",
     "Code2wf",
+    "DesignGeneration",
+    "FigmaConnection",
     "Organization",
     "OutboxMessage",
     "PageImport",
@@ -182,6 +184,72 @@ class Code2wf(Base):
     deleted_by: Mapped[str | None] = mapped_column(String(255))
 
 
+class DesignGeneration(Base):
+    """One wireframe → design generation: one wireframe frame of a working file, designed from the project's
+    library. Shaped like ``code2wf`` (seed 001) and held to the same lifecycle CHECKs; the design spec, its
+    report and preview live in S3 and the run's lineage in the document store (``design_generation_result``).
+    """
+
+    __tablename__ = "design_generation"
+    __table_args__ = (
+        CheckConstraint("status IN ('0', '1', '2')", name="status_design_generation"),
+        CheckConstraint("attempt = 1", name="attempt_v1"),
+        CheckConstraint("flag_count IS NULL OR flag_count >= 0", name="flag_count_non_negative"),
+        CheckConstraint(
+            "status <> '1' OR (result_url IS NOT NULL AND flag_count IS NOT NULL)",
+            name="completed_has_result",
+        ),
+        CheckConstraint("status <> '2' OR error_message IS NOT NULL", name="failed_has_error"),
+        CheckConstraint("materialized_at IS NULL OR status = '1'", name="materialized_only_completed"),
+        CheckConstraint("(deleted_at IS NULL) = (deleted_by IS NULL)", name="deleted_pair"),
+        ForeignKeyConstraint(
+            ["organization_id", "project_id"],
+            ["project.organization_id", "project.id"],
+            name="fk_design_generation_project_organization",
+        ),
+        Index("design_generation_project_id_deleted_at_idx", "project_id", "deleted_at"),
+        Index("design_generation_project_status_idx", "project_id", "status"),
+        # Plugin discovery: equality on the first four, then ``id`` (UUIDv7) read backwards for newest first.
+        Index(
+            "design_generation_org_project_file_status_idx",
+            "organization_id",
+            "project_id",
+            "figma_file_key",
+            "status",
+            "id",
+        ),
+        # The designs of one wireframe (a re-run updates the earlier design in place).
+        Index(
+            "design_generation_org_project_file_node_idx",
+            "organization_id",
+            "project_id",
+            "figma_file_key",
+            "wireframe_node_id",
+            "id",
+        ),
+    )
+
+    id: Mapped[str] = mapped_column(String(255), primary_key=True)
+    organization_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("organization.id"))
+    project_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("project.id"))
+    figma_file_key: Mapped[str] = mapped_column(String(255))
+    wireframe_node_id: Mapped[str] = mapped_column(String(255))
+    status: Mapped[Wf2desStatus] = mapped_column(
+        WF2DES_STATUS, server_default=text("'0'"), default=Wf2desStatus.PROCESSING
+    )
+    attempt: Mapped[int] = mapped_column(Integer, server_default=text("1"), default=1)
+    flag_count: Mapped[int | None] = mapped_column(Integer)
+    result_url: Mapped[str | None] = mapped_column(String(500))
+    error_message: Mapped[str | None] = mapped_column(Text)
+    materialized_at: Mapped[datetime | None] = mapped_column(_TS)
+    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    updated_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    deleted_at: Mapped[datetime | None] = mapped_column(_TS)
+    created_by: Mapped[str] = mapped_column(String(255))
+    updated_by: Mapped[str] = mapped_column(String(255))
+    deleted_by: Mapped[str | None] = mapped_column(String(255))
+
+
 class OutboxMessage(Base):
     """Transactional outbox: written with the row it announces, published by the relay after commit.
 
@@ -210,6 +278,10 @@ class PluginSession(Base):
     ``state_hash`` binds one OpenID Connect authorization request to the session and is cleared when the
     callback consumes it (a replayed callback finds nothing). ``access_token`` lives here at most until the
     plugin's one successful poll deletes the row, or until ``expires_at`` (5 minutes) when it is purged.
+
+    A stored token is handed out only once ``confirmed_at`` is set: the user compared ``confirmation_code``
+    (shown by the plugin and by the login page) and confirmed with the page's one-time ``confirm_key``.
+    ``client_key`` names the address that created the session (hashed), for the per-client cap.
     """
 
     __tablename__ = "plugin_session"
@@ -224,6 +296,14 @@ class PluginSession(Base):
             postgresql_where=text("state_hash IS NOT NULL"),
         ),
         Index("plugin_session_expires_at_idx", "expires_at"),
+        CheckConstraint("(confirmed_at IS NULL) OR (access_token IS NOT NULL)", name="confirmed_has_token"),
+        Index(
+            "plugin_session_confirm_key_hash_key",
+            "confirm_key_hash",
+            unique=True,
+            postgresql_where=text("confirm_key_hash IS NOT NULL"),
+        ),
+        Index("plugin_session_client_key_idx", "client_key", "expires_at"),
     )
 
     read_key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -234,3 +314,29 @@ class PluginSession(Base):
     token_expires_at: Mapped[datetime | None] = mapped_column(_TS)
     created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
     expires_at: Mapped[datetime] = mapped_column(_TS)
+    confirmation_code: Mapped[str] = mapped_column(String(16))
+    client_key: Mapped[str] = mapped_column(String(64))
+    confirm_key_hash: Mapped[str | None] = mapped_column(String(64))
+    confirmed_at: Mapped[datetime | None] = mapped_column(_TS)
+
+
+class FigmaConnection(Base):
+    """An organization's own Figma account: its OAuth 2 tokens, sealed with the API's at-rest key.
+
+    Only the API reads this table; a worker receives one access token per job, sealed for it
+    (``wf2des.core.sealing``). Deleting the organization deletes its connection.
+    """
+
+    __tablename__ = "figma_connection"
+
+    organization_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("organization.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    figma_user_id: Mapped[str | None] = mapped_column(String(64))
+    scopes: Mapped[str] = mapped_column(Text)
+    access_token_sealed: Mapped[str] = mapped_column(Text)
+    refresh_token_sealed: Mapped[str] = mapped_column(Text)
+    access_expires_at: Mapped[datetime] = mapped_column(_TS)
+    connected_by: Mapped[str] = mapped_column(String(255))
+    connected_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
+    refreshed_at: Mapped[datetime | None] = mapped_column(_TS)

@@ -40,18 +40,18 @@ def make_celery(settings: Settings | None = None, worker_settings: WorkerSetting
     app.conf.update(broker_conf(broker_url, {"visibility_timeout": worker_settings.visibility_timeout_s}))
     from wf2des.workers.code2wf import tasks as code2wf_tasks
     from wf2des.workers.component_sweep import tasks as sweep_tasks
+    from wf2des.workers.design import tasks as design_tasks
 
     # A generation's own budget ends it first (a failure outcome); its soft limit interrupts a phase that
     # does not return, and the task turns that into the same timeout outcome.
-    code2wf_tasks.register(
-        app,
-        soft_time_limit_s=math.ceil(
-            min(
-                worker_settings.hard_time_limit_s - 10,
-                worker_settings.job_timeout_s + worker_settings.job_grace_s,
-            )
-        ),
+    soft_limit = math.ceil(
+        min(
+            worker_settings.hard_time_limit_s - 10,
+            worker_settings.job_timeout_s + worker_settings.job_grace_s,
+        )
     )
+    code2wf_tasks.register(app, soft_time_limit_s=soft_limit)
+    design_tasks.register(app, soft_time_limit_s=soft_limit)
     sweep_tasks.register(app)
     return app
 

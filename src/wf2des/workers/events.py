@@ -10,17 +10,30 @@ from __future__ import annotations
 import json
 import random
 import time
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
 from wf2des.core.logging import get_logger
 from wf2des.core.webhooks import signed_headers
-from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed, Code2wfJob
+from wf2des.jobs.contract import Code2wfEvent, DesignGenerationEvent
 
-__all__ = ["DeliveryResult", "deliver_event"]
+__all__ = ["CallbackTarget", "DeliveryResult", "deliver_event"]
 
 log = get_logger(__name__)
+
+
+class CallbackTarget(Protocol):
+    """What a job envelope tells its worker about where and how to report (``Code2wfJob``,
+    ``DesignGenerationJob``)."""
+
+    @property
+    def callback_url(self) -> str: ...
+
+    @property
+    def callback_key(self) -> str: ...
+
+    def event_id(self, event_type: str) -> str: ...
 
 
 class DeliveryResult:
@@ -34,8 +47,8 @@ class DeliveryResult:
 
 
 def deliver_event(
-    job: Code2wfJob,
-    event: Code2wfCompleted | Code2wfFailed,
+    job: CallbackTarget,
+    event: Code2wfEvent | DesignGenerationEvent,
     *,
     retry_for_s: float = 900,
     client: httpx.Client | None = None,
@@ -43,7 +56,7 @@ def deliver_event(
     max_delay_s: float = 30,
 ) -> DeliveryResult:
     body = json.dumps(event.model_dump(by_alias=True, exclude_none=True), separators=(",", ":")).encode()
-    msg_id = f"{job.code2wf_id}.attempt-{job.attempt}.{event.type}"
+    msg_id = job.event_id(event.type)
     own_client = client is None
     http = client or httpx.Client(timeout=10)
     deadline = time.monotonic() + retry_for_s

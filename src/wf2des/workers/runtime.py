@@ -1,4 +1,5 @@
-"""Per-process resources of a worker: settings, blob store, document store and a warm browser.
+"""Per-process resources of a worker: settings, blob store, document store, a warm browser and the design
+libraries already read.
 
 Built lazily on first use in each worker process (never at import time, never shared across a fork).
 The browser runs on a dedicated asyncio loop in a background thread, so synchronous Celery tasks can
@@ -23,6 +24,7 @@ from wf2des.integrations.blobs import BlobStore, open_blob_store
 from wf2des.integrations.browser import BrowserCapturer, Capturer
 from wf2des.integrations.docstore import open_docstore
 from wf2des.integrations.docstore.embedded import resolve_docstore_url
+from wf2des.workers.design.library_cache import LibraryCache
 from wf2des.workers.settings import WorkerSettings
 
 __all__ = ["BrowserThread", "WorkerRuntime", "get_runtime", "reset_runtime"]
@@ -113,6 +115,11 @@ class WorkerRuntime:
     def docstore(self) -> Database[Any]:
         url = resolve_docstore_url(self.settings.docstore_url, self.settings.data_dir)
         return open_docstore(url, self.settings.docstore_db)
+
+    @cached_property
+    def design_libraries(self) -> LibraryCache:
+        """Library files and libraries this process read, by Figma version (``design.library_cache``)."""
+        return LibraryCache()
 
     @cached_property
     def browser(self) -> BrowserThread:

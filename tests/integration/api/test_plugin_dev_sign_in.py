@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+import re
 import uuid
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
+import httpx
 import pytest
 
 from tests.integration.api.conftest import Live, start_live
@@ -65,16 +67,20 @@ def test_dev_sign_in_and_projects_scoped_to_the_caller(dev_live: Live) -> None:
         assert "text/html" in form.headers["content-type"]
         assert "name=organization" in form.text
         assert "action='/login/dev'" in form.text
+        assert f"<p class=code id=code>{started['confirmationCode']}</p>" in form.text
         assert form.headers["cache-control"] == "no-store"
         assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 202
+        confirm = _confirm_key(form)
 
         done = client.post(
-            "/login/dev", data={"session": write_key, "organization": str(org), "subject": "ana"}
+            "/login/dev",
+            data={"session": write_key, "confirm": confirm, "organization": str(org), "subject": "ana"},
         )
         assert done.status_code == 200
         assert "You can return to Figma" in done.text
         # The write key is spent: a second submission finds no open session.
-        assert client.post("/login/dev", data={"session": write_key, "organization": "1"}).status_code == 404
+        again = {"session": write_key, "confirm": confirm, "organization": "1"}
+        assert client.post("/login/dev", data=again).status_code == 404
 
         token = client.get(f"/v1/plugin-sessions/{started['readKey']}").json()["accessToken"]
         assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 404
@@ -91,6 +97,32 @@ def test_dev_sign_in_and_projects_scoped_to_the_caller(dev_live: Live) -> None:
     }
 
 
+def _confirm_key(form: httpx.Response) -> str:
+    found = re.search(r"name=confirm value='([A-Za-z0-9_-]{22})'", form.text)
+    assert found, form.text
+    return found.group(1)
+
+
+def test_dev_form_needs_its_own_page_confirm_key_and_refuses_cross_site_posts(dev_live: Live) -> None:
+    """Finding 7 of issue 22 (cross-site posts) and 5 (no token without the page's confirmation): the old
+    form took a bare write key from any site."""
+    with dev_live.client() as client:
+        started = client.post("/v1/plugin-sessions").json()
+        write_key = parse_qs(urlsplit(started["loginUrl"]).query)["session"][0]
+        bare = client.post("/login/dev", data={"session": write_key, "organization": "1"})
+        assert bare.status_code == 422  # no confirm key: the form was not the page's
+        confirm = _confirm_key(client.get(started["loginUrl"]))
+        fields = {"session": write_key, "confirm": confirm, "organization": "1"}
+        for header in ({"Sec-Fetch-Site": "cross-site"}, {"Origin": "https://evil.example"}):
+            refused = client.post("/login/dev", data=fields, headers=header)
+            assert refused.status_code == 403
+        assert client.post("/login/dev", data={**fields, "confirm": write_key}).status_code == 404
+        assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 202
+        sent = client.post("/login/dev", data=fields, headers={"Sec-Fetch-Site": "same-origin"})
+        assert sent.status_code == 200
+        assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 200
+
+
 def test_projects_needs_a_token(dev_live: Live) -> None:
     with dev_live.client() as client:
         resp = client.get("/v1/projects")
@@ -101,28 +133,5 @@ def test_projects_needs_a_token(dev_live: Live) -> None:
 def test_dev_form_with_unknown_session_is_404(dev_live: Live) -> None:
     with dev_live.client() as client:
         assert client.get("/login", params={"session": "B" * 22}).status_code == 404
-        assert client.post("/login/dev", data={"session": "B" * 22, "organization": "1"}).status_code == 404
-
-
-@pytest.mark.parametrize(
-    "headers",
-    [
-        {"Origin": "https://attacker.example"},
-        {"Sec-Fetch-Site": "cross-site"},
-        {"Sec-Fetch-Site": "same-site", "Origin": "http://evil.127.0.0.1.nip.io"},
-        {"Origin": "null"},  # a sandboxed frame or a data: page
-    ],
-    ids=["origin", "fetch-site", "same-site-subdomain", "null-origin"],
-)
-def test_cross_site_form_posts_are_refused(dev_live: Live, headers: dict[str, str]) -> None:
-    org, _ = _org_with_projects(dev_live, ["Victim site"])
-    with dev_live.client() as client:
-        started = client.post("/v1/plugin-sessions").json()
-        write_key = parse_qs(urlsplit(started["loginUrl"]).query)["session"][0]
-        form = {"session": write_key, "organization": str(org), "subject": "forged"}
-        refused = client.post("/login/dev", data=form, headers=headers)
-        assert refused.status_code == 403
-        assert refused.json()["code"] == "cross_site_request"
-        assert client.get(f"/v1/plugin-sessions/{started['readKey']}").status_code == 202  # still waiting
-        own = {"Origin": dev_live.url, "Sec-Fetch-Site": "same-origin"}
-        assert client.post("/login/dev", data=form, headers=own).status_code == 200
+        unknown = {"session": "B" * 22, "confirm": "C" * 22, "organization": "1"}
+        assert client.post("/login/dev", data=unknown).status_code == 404

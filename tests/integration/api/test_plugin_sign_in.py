@@ -1,4 +1,5 @@
-"""Plugin sign-in end to end against a local OpenID provider: session → login → callback → token once.
+"""Plugin sign-in end to end against a local OpenID provider: session → login → callback → confirm →
+token once.
 
 The API under test is a live server on the real PostgreSQL whose ``WF2DES_AUTH_ISSUER`` is the local
 provider: endpoints from its discovery document, tokens verified against its JWKS like every request.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import uuid
 from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
@@ -82,7 +84,7 @@ def _start(client: httpx.Client) -> dict[str, str]:
     resp = client.post("/v1/plugin-sessions")
     assert resp.status_code == 201, resp.text
     body = resp.json()
-    assert set(body) == {"readKey", "loginUrl", "expiresAt"}
+    assert set(body) == {"readKey", "loginUrl", "confirmationCode", "expiresAt"}
     return dict(body)
 
 
@@ -103,6 +105,25 @@ def _authorize(authorization_url: str) -> str:
     resp = httpx.get(authorization_url, follow_redirects=False)
     assert resp.status_code == 302, resp.text
     return resp.headers["location"]
+
+
+def _confirm_key(page: httpx.Response) -> str:
+    """The one-time confirm key the confirmation page's form carries."""
+    found = re.search(r"name=confirm value='([A-Za-z0-9_-]{22})'", page.text)
+    assert found, page.text
+    return found.group(1)
+
+
+def _shown_code(page: httpx.Response) -> str:
+    found = re.search(r"<p class=code id=code>([A-Z2-9-]+)</p>", page.text)
+    assert found, page.text
+    return found.group(1)
+
+
+def _confirm(client: httpx.Client, page: httpx.Response, **headers: str) -> httpx.Response:
+    """What the user's press on the page's button sends (a same-origin form POST)."""
+    sent = {"Sec-Fetch-Site": "same-origin", **headers}
+    return client.post("/login/confirm", data={"confirm": _confirm_key(page)}, headers=sent)
 
 
 def _hash(value: str) -> str:
@@ -140,7 +161,13 @@ def test_full_flow_delivers_the_token_once(
 
         callback = client.get(_authorize(authorization_url))
         assert callback.status_code == 200
-        assert "You can return to Figma" in callback.text
+        assert _shown_code(callback) == started["confirmationCode"]
+        assert "You can return to Figma" not in callback.text
+        assert _poll(client, read_key).status_code == 202  # nothing issued before the confirmation
+
+        done = _confirm(client, callback)
+        assert done.status_code == 200
+        assert "You can return to Figma" in done.text
 
         delivered = _poll(client, read_key)
         assert delivered.status_code == 200, delivered.text
@@ -208,7 +235,9 @@ def test_tampered_state_is_refused_and_stores_nothing(oidc_live: Live, org_proje
         assert refused.status_code == 400
         assert _poll(client, started["readKey"]).status_code == 202
         # The genuine state was not disturbed by the forgery.
-        assert client.get(callback_url).status_code == 200
+        genuine = client.get(callback_url)
+        assert genuine.status_code == 200
+        assert _confirm(client, genuine).status_code == 200
         assert _poll(client, started["readKey"]).status_code == 200
 
 
@@ -216,7 +245,8 @@ def test_replayed_code_is_refused(oidc_live: Live, op: OpenIdProvider, org_proje
     with oidc_live.client() as client:
         first = _start(client)
         callback_url = _authorize(_to_provider(client, first["loginUrl"]))
-        assert client.get(callback_url).status_code == 200
+        first_page = client.get(callback_url)
+        assert first_page.status_code == 200
         # The same authorization response again: its state is consumed.
         again = client.get(callback_url)
         assert again.status_code == 400
@@ -229,6 +259,7 @@ def test_replayed_code_is_refused(oidc_live: Live, op: OpenIdProvider, org_proje
         assert "refused" in replay.text
         assert code in op.refused
         assert _poll(client, second["readKey"]).status_code == 202
+        assert _confirm(client, first_page).status_code == 200
         assert _poll(client, first["readKey"]).status_code == 200
         assert _poll(client, first["readKey"]).status_code == 404
 
@@ -251,3 +282,60 @@ def test_malformed_read_key_is_422_and_unknown_is_404(oidc_live: Live) -> None:
         unknown = _poll(client, "A" * 22)
         assert unknown.status_code == 404
         assert unknown.headers["content-type"] == "application/problem+json"
+
+
+def test_a_login_url_sent_to_a_victim_issues_nothing_without_their_confirmation(
+    oidc_live: Live, op: OpenIdProvider, org_project: tuple[int, int]
+) -> None:
+    """Finding 5 of issue 22: before the confirmation step, the victim's live SSO session handed the
+    attacker's poll the victim's token as soon as the victim opened the link (this test's first 202
+    assertion got 200)."""
+    with oidc_live.client() as attacker, oidc_live.client() as victim:
+        planted = _start(attacker)
+        # The victim opens the attacker's link; the provider signs them in silently (a live SSO session).
+        page = victim.get(_authorize(_to_provider(victim, planted["loginUrl"])))
+        assert page.status_code == 200
+        assert "Confirm the sign-in" in page.text
+        # The page shows the attacker's code: the victim's plugin shows another one, or none at all.
+        assert _shown_code(page) == planted["confirmationCode"]
+        assert "someone else sent you this link" in page.text
+        assert _poll(attacker, planted["readKey"]).status_code == 202
+
+        # The attacker cannot confirm in the victim's place: it holds the read and write keys, not the
+        # page's confirm key, and the confirm key is not derivable from either.
+        write_key = parse_qs(urlsplit(planted["loginUrl"]).query)["session"][0]
+        for guess in (planted["readKey"], write_key):
+            refused = attacker.post(
+                "/login/confirm", data={"confirm": guess}, headers={"Sec-Fetch-Site": "same-origin"}
+            )
+            assert refused.status_code == 404
+        assert attacker.post("/login/confirm", data={"confirm": "short"}).status_code == 422
+        # Nor can a page of the attacker's make the victim's browser send the confirm.
+        assert _confirm(victim, page, **{"Sec-Fetch-Site": "cross-site"}).status_code == 403
+        no_fetch_metadata = victim.post(
+            "/login/confirm", data={"confirm": _confirm_key(page)}, headers={"Origin": "https://evil.example"}
+        )
+        assert no_fetch_metadata.status_code == 403
+        # Reloading the page (a GET) issues nothing either.
+        assert _poll(attacker, planted["readKey"]).status_code == 202
+
+        # A victim who compares the codes closes the page; the token dies with the session.
+        oidc_live.sql(
+            "UPDATE plugin_session SET expires_at = now() - interval '1 second' WHERE read_key_hash = %s",
+            _hash(planted["readKey"]),
+        )
+        assert _confirm(victim, page).status_code == 404
+        assert _poll(attacker, planted["readKey"]).status_code == 404
+
+
+def test_the_confirm_key_works_once(oidc_live: Live, org_project: tuple[int, int]) -> None:
+    with oidc_live.client() as client:
+        started = _start(client)
+        page = client.get(_authorize(_to_provider(client, started["loginUrl"])))
+        key = _confirm_key(page)
+        # A browser without fetch metadata posting from our page: Origin is null under no-referrer.
+        first = client.post("/login/confirm", data={"confirm": key}, headers={"Origin": "null"})
+        assert first.status_code == 200
+        again = client.post("/login/confirm", data={"confirm": key}, headers={"Origin": "null"})
+        assert again.status_code == 404
+        assert _poll(client, started["readKey"]).status_code == 200

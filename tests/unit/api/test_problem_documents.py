@@ -30,6 +30,7 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.BadRequest": (400, "bad_request", "Bad request"),
     "wf2des.core.errors.Unauthorized": (401, "unauthorized", "Unauthorized"),
     "wf2des.core.errors.Forbidden": (403, "forbidden", "Forbidden"),
+    "wf2des.core.errors.TooManyRequests": (429, "too_many_requests", "Too many requests"),
     "wf2des.core.errors.NotFound": (404, "not_found", "Not found"),
     "wf2des.core.errors.BlobNotFound": (404, "not_found", "Not found"),
     "wf2des.core.errors.MethodNotAllowed": (405, "method_not_allowed", "Method not allowed"),
@@ -42,7 +43,9 @@ PINNED: dict[str, tuple[int, str, str]] = {
         "request_headers_too_large",
         "Request header fields too large",
     ),
+    "wf2des.core.errors.UnsupportedMediaType": (415, "unsupported_media_type", "Unsupported media type"),
     "wf2des.core.errors.InvalidInput": (422, "invalid_input", "Invalid input"),
+    "wf2des.core.errors.WireframeTooLarge": (422, "wireframe_too_large", "Invalid input"),
     "wf2des.core.errors.ServiceUnavailable": (503, "unavailable", "Service unavailable"),
     "wf2des.core.webhooks.WebhookVerificationError": (401, "invalid_signature", "Unauthorized"),
     "wf2des.api.docstore.DocstoreUnavailable": (
@@ -56,6 +59,14 @@ PINNED: dict[str, tuple[int, str, str]] = {
         "Invalid input",
     ),
     "wf2des.api.plugin_sessions.oidc.OidcError": (502, "sign_in_failed", "Error"),
+    "wf2des.api.figma_connection.oauth.FigmaOAuthError": (502, "figma_oauth_failed", "Error"),
+    "wf2des.api.figma_connection.access.FigmaFileNotReadable": (403, "figma_file_not_readable", "Forbidden"),
+    "wf2des.api.figma_connection.access.FigmaReconnectNeeded": (409, "figma_reconnect_needed", "Conflict"),
+    "wf2des.api.plugin_sessions.service.TooManyClientSessions": (
+        429,
+        "too_many_sign_ins_from_client",
+        "Too many requests",
+    ),
     "wf2des.api.plugin_sessions.service.TooManySessions": (
         503,
         "too_many_pending_sign_ins",
@@ -95,6 +106,7 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.integrations.figma._errors.RateLimited": (502, "figma_rate_limited", "Error"),
     "wf2des.workers.code2wf.deadline.BudgetExceeded": (500, "generation_timeout", "Internal error"),
     "wf2des.workers.code2wf.pipeline.GenerationFailed": (500, "generation_failed", "Internal error"),
+    "wf2des.workers.design.failure.DesignFailed": (500, "design_generation_failed", "Internal error"),
 }
 
 
@@ -121,10 +133,16 @@ ERRORS = _every_error_class()
 # The few classes whose constructor takes more than the detail sentence.
 _FACTORIES: dict[str, Callable[[type[Any]], Wf2desError]] = {
     "wf2des.workers.code2wf.pipeline.GenerationFailed": lambda cls: cls("It failed.", "timeout"),
+    "wf2des.workers.design.failure.DesignFailed": lambda cls: cls("It failed.", "figma_error"),
     "wf2des.integrations.figma._errors.RateLimited": lambda cls: cls(
         retry_at=datetime(2026, 1, 1, tzinfo=UTC), retry_after=7200, cap=3600
     ),
 }
+for _too_many in (
+    "wf2des.core.errors.TooManyRequests",
+    "wf2des.api.plugin_sessions.service.TooManyClientSessions",
+):
+    _FACTORIES[_too_many] = lambda cls: cls("It failed.", retry_after_seconds=42)
 for _figma_http in ("FigmaHTTPError", "FigmaUnauthorized", "FigmaForbidden", "VariablesUnavailable"):
     _FACTORIES[f"wf2des.integrations.figma._errors.{_figma_http}"] = lambda cls: cls(
         "It failed.", http_status=400
@@ -202,6 +220,8 @@ async def test_rendered_problem(client: httpx.AsyncClient, name: str) -> None:
     assert _problem(response) == PINNED[name]
     assert response.json()["detail"] == _instance(name).detail
     assert response.json()["instance"] == f"/raise/{name}"
+    if response.status_code == 429:
+        assert response.headers["retry-after"] == "42"
 
 
 async def test_a_raise_site_code_keeps_the_class_status_and_title(client: httpx.AsyncClient) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import time
 from datetime import UTC, datetime
 
@@ -19,6 +21,13 @@ def test_key_is_bound_to_the_job_and_the_secret() -> None:
     assert derive_callback_key("secret", "0190aaaa-0000-7000-8000-000000000002") != KEY
     assert derive_callback_key("other", "0190aaaa-0000-7000-8000-000000000001") != KEY
     assert len(base64.b64decode(KEY)) == 32
+
+
+def test_keys_are_bound_to_their_kind_and_code2wf_keys_did_not_change() -> None:
+    job = "0190aaaa-0000-7000-8000-000000000001"
+    digest = hmac.new(b"secret", b"wf2des.code2wf.callback:" + job.encode(), hashlib.sha256).digest()
+    assert derive_callback_key("secret", job, "code2wf") == KEY == base64.b64encode(digest).decode()
+    assert derive_callback_key("secret", job, "design_generation") != KEY
 
 
 def test_reference_package_verifies_our_signature_and_we_verify_its() -> None:

@@ -39,6 +39,9 @@ def http(fake_figma: FakeFigma) -> httpx.Client:
     fake_figma.add_file("LIB1", components=450, styles=420)
     fake_figma.add_file("ENT0", variables_forbidden=True)
     fake_figma.add_file("KIT1", library="uikit")  # the made-up UI kit must be in Figma's shapes too
+    # Primer's whole file is checked with jsonschema-rs (test_primer_library.py); its lists are cheap enough
+    # for this validator too, so the two validators are seen to agree.
+    fake_figma.add_file("PRIMER1", library="primer")
     return httpx.Client(base_url=fake_figma.url, headers={"X-Figma-Token": FAKE_TOKEN})
 
 
@@ -54,7 +57,14 @@ def http(fake_figma: FakeFigma) -> httpx.Client:
         ("/v1/files/KIT1", {"depth": "1"}, "GetFileResponse"),
         ("/v1/files/KIT1", {"depth": "2"}, "GetFileResponse"),
         ("/v1/files/KIT1/nodes", {"ids": "100:1,900:2"}, "GetFileNodesResponse"),
+        ("/v1/files/PRIMER1/variables/local", {}, "GetLocalVariablesResponse"),
+        ("/v1/files/PRIMER1/variables/published", {}, "GetPublishedVariablesResponse"),
+        ("/v1/files/PRIMER1/components", {}, "GetFileComponentsResponse"),
+        ("/v1/files/PRIMER1/component_sets", {}, "GetFileComponentSetsResponse"),
+        ("/v1/files/PRIMER1/styles", {}, "GetFileStylesResponse"),
+        ("/v1/files/LIB1/components", {}, "GetFileComponentsResponse"),
         ("/v1/files/ENT0/variables/local", {}, "ForbiddenErrorResponseWithErrorBoolean"),
+        ("/v1/files/ENT0/variables/published", {}, "ForbiddenErrorResponseWithErrorBoolean"),
         ("/v1/files/NOPE/meta", {}, "NotFoundErrorResponseWithErrMessage"),
     ],
 )

@@ -18,6 +18,7 @@ from wf2des.api.code2wf.schemas import (
     status_from_name,
 )
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
+from wf2des.api.figma_connection.access import sealed_job_token
 from wf2des.api.ids import ResourceId
 from wf2des.api.problems import problem_responses
 from wf2des.api.responses import model_response
@@ -56,6 +57,7 @@ async def create_code2wf(
         settings=state.settings,
         api_settings=state.api_settings,
         imports=state.completed_imports,
+        figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
     return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
@@ -130,14 +132,11 @@ async def materialize_code2wf(
     report = materialization.parse_report(await materialization.read_body(request))
     row = await service.materialize(session, scope, code2wf_id, principal.subject)
     assert row.materialized_at is not None
+    owner = materialization.ReportOwner.code2wf(scope.organization_id, scope.project_id, row.id, row.attempt)
     if report is not None:
-        await materialization.store_report(
-            blobs, scope.organization_id, scope.project_id, row.id, row.attempt, report
-        )
+        await materialization.store_report(blobs, owner, report)
     else:
-        report = await materialization.read_report(
-            blobs, scope.organization_id, scope.project_id, row.id, row.attempt
-        )
+        report = await materialization.read_report(blobs, owner)
     return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
 
 
@@ -153,9 +152,8 @@ async def get_materialization(
     row = await service.get(session, scope, code2wf_id)
     if row.materialized_at is None:
         raise NotFound("The generation has not been placed in Figma yet.", code="not_materialized")
-    report = await materialization.read_report(
-        blobs, scope.organization_id, scope.project_id, row.id, row.attempt
-    )
+    owner = materialization.ReportOwner.code2wf(scope.organization_id, scope.project_id, row.id, row.attempt)
+    report = await materialization.read_report(blobs, owner)
     return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
 
 
@@ -197,7 +195,13 @@ async def retry_code2wf(
     code2wf_id: Code2wfId,
 ) -> Response:
     row = await service.retry(
-        session, scope, principal, code2wf_id, settings=state.settings, api_settings=state.api_settings
+        session,
+        scope,
+        principal,
+        code2wf_id,
+        settings=state.settings,
+        api_settings=state.api_settings,
+        figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
     location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
     return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})

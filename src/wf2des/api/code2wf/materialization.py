@@ -1,15 +1,17 @@
 """The plugin's placement report: validated, size-capped, stored once beside the result.
 
 PostgreSQL keeps only ``materialized_at`` (seed 001: no node ids, no node tree); what the plugin could not do
-(missing fonts, unbound tokens, failed imports) lives in the immutable artifact
-``{org}/{proj}/code2wf/{id}/attempt-{n}/materialization.json``. A repeated POST with the same report is a
-no-op (a retried request, or a commit that failed after the artifact was written); a *different* report for
-a generation that already has one is a 409: artifacts are never overwritten.
+(missing fonts, unbound tokens, failed imports) lives in the immutable artifact ``materialization.json``
+beside the generation's result (``wf2des.jobs.keys``: ``materialization_key`` for Code2WF,
+``design_materialization_key`` for a design generation). A repeated POST with the same report is a no-op (a
+retried request, or a commit that failed after the artifact was written); a *different* report for a
+generation that already has one is a 409: artifacts are never overwritten.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
@@ -24,6 +26,7 @@ from wf2des.jobs.keys import materialization_key
 __all__ = [
     "MAX_REPORT_BYTES",
     "REPORT_SCHEMA",
+    "ReportOwner",
     "parse_report",
     "read_body",
     "read_report",
@@ -32,6 +35,21 @@ __all__ = [
 
 MAX_REPORT_BYTES = 64 * 1024
 REPORT_SCHEMA = "wf2des.code2wf.materialization/v1"
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOwner:
+    """Whose report an artifact holds: its schema name, the generation's id member and id, and its key."""
+
+    schema: str
+    id_member: str
+    id: str
+    key: str
+
+    @classmethod
+    def code2wf(cls, organization_id: int, project_id: int, code2wf_id: str, attempt: int) -> ReportOwner:
+        key = materialization_key(organization_id, project_id, code2wf_id, attempt)
+        return cls(REPORT_SCHEMA, "code2wfId", code2wf_id, key)
 
 
 async def read_body(request: Request, limit: int = MAX_REPORT_BYTES) -> bytes:
@@ -66,29 +84,21 @@ def parse_report(raw: bytes) -> MaterializationReport | None:
         ) from None
 
 
-def _document(code2wf_id: str, report: MaterializationReport) -> bytes:
+def _document(owner: ReportOwner, report: MaterializationReport) -> bytes:
     body: dict[str, Any] = {
-        "schema": REPORT_SCHEMA,
-        "code2wfId": code2wf_id,
+        "schema": owner.schema,
+        owner.id_member: owner.id,
         "report": report.model_dump(mode="json", by_alias=True),
     }
     return json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
 
-async def store_report(
-    blobs: BlobStore,
-    organization_id: int,
-    project_id: int,
-    code2wf_id: str,
-    attempt: int,
-    report: MaterializationReport,
-) -> None:
-    key = materialization_key(organization_id, project_id, code2wf_id, attempt)
-    body = _document(code2wf_id, report)
+async def store_report(blobs: BlobStore, owner: ReportOwner, report: MaterializationReport) -> None:
+    body = _document(owner, report)
     try:
-        await anyio.to_thread.run_sync(blobs.put_immutable, key, body, "application/json")
+        await anyio.to_thread.run_sync(blobs.put_immutable, owner.key, body, "application/json")
     except BlobExists:
-        existing = await anyio.to_thread.run_sync(blobs.get, key)
+        existing = await anyio.to_thread.run_sync(blobs.get, owner.key)
         if existing != body:
             raise Conflict(
                 "This generation already has a different materialization report.",
@@ -96,12 +106,9 @@ async def store_report(
             ) from None
 
 
-async def read_report(
-    blobs: BlobStore, organization_id: int, project_id: int, code2wf_id: str, attempt: int
-) -> MaterializationReport | None:
-    key = materialization_key(organization_id, project_id, code2wf_id, attempt)
+async def read_report(blobs: BlobStore, owner: ReportOwner) -> MaterializationReport | None:
     try:
-        raw = await anyio.to_thread.run_sync(blobs.get, key)
+        raw = await anyio.to_thread.run_sync(blobs.get, owner.key)
     except BlobNotFound:
         return None
     return MaterializationReport.model_validate(json.loads(raw)["report"])

@@ -25,6 +25,7 @@ __all__ = [
     "StatusName",
     "camel",
     "status_from_name",
+    "status_name",
 ]
 
 FIGMA_FILE_KEY = r"^[A-Za-z0-9]+$"
@@ -42,6 +43,10 @@ _FROM_NAME = {name: status for status, name in _TO_NAME.items()}
 
 def status_from_name(name: StatusName) -> Wf2desStatus:
     return _FROM_NAME[name]
+
+
+def status_name(status: Wf2desStatus) -> StatusName:
+    return _TO_NAME[status]
 
 
 def _ascii_only(value: str) -> str:

@@ -106,6 +106,7 @@ async def create(
     settings: Settings,
     api_settings: ApiSettings,
     imports: CompletedImports | None = None,
+    figma_token: str | None = None,
 ) -> Code2wfRecord:
     page_import = await _source_import(session, scope, body.page_import_id, imports)
     return await _create_row(
@@ -119,6 +120,7 @@ async def create(
         viewport_width=body.viewport_width or api_settings.default_viewport_width,
         settings=settings,
         api_settings=api_settings,
+        figma_token=figma_token,
     )
 
 
@@ -134,6 +136,7 @@ async def _create_row(
     viewport_width: int,
     settings: Settings,
     api_settings: ApiSettings,
+    figma_token: str | None,
 ) -> Code2wfRecord:
     code2wf_id = new_uuid7()
     job = Code2wfJob(
@@ -150,6 +153,7 @@ async def _create_row(
         callback_url=f"{settings.api_url.rstrip('/')}/internal/v1/code2wf/{code2wf_id}/events",
         callback_key=derive_callback_key(settings.webhook_secret.get_secret_value(), code2wf_id),
         deadline=datetime.now(UTC) + timedelta(seconds=api_settings.job_deadline_seconds),
+        figma_token=figma_token,
     )
     row = await Code2wfRepository(session).add_with_outbox(
         scope,
@@ -230,6 +234,7 @@ async def retry(
     *,
     settings: Settings,
     api_settings: ApiSettings,
+    figma_token: str | None = None,
 ) -> Code2wfRecord:
     original = await get(session, scope, code2wf_id)
     if original.status != Wf2desStatus.FAILED:
@@ -248,6 +253,7 @@ async def retry(
         viewport_width=viewport if isinstance(viewport, int) else api_settings.default_viewport_width,
         settings=settings,
         api_settings=api_settings,
+        figma_token=figma_token,
     )
 
 

@@ -4,6 +4,7 @@ A sweep is dispatched through the transactional outbox like a Code2WF job: the r
 request's transaction and the relay publishes it after the commit. A project with no registered file still
 gets its run (202, ``files: []``): the worker resolves the files when it runs, so a file registered meanwhile
 is swept, and an empty run costs one query. ``files`` is what was registered when the request was accepted.
+The job carries the organization's own Figma token, sealed for the worker (refreshed first when near expiry).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.api.deps import OUTBOX_WRITTEN
 from wf2des.api.docstore import in_thread
+from wf2des.api.figma_connection.access import sealed_job_token
+from wf2des.api.state import AppState
 from wf2des.core.ids import new_uuid7
 from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore import ProjectFileRegistrations
@@ -25,11 +28,14 @@ __all__ = ["dispatch_sweep"]
 
 
 async def dispatch_sweep(
-    session: AsyncSession, db: Database[Any], scope: ProjectScope
+    session: AsyncSession, state: AppState, db: Database[Any], scope: ProjectScope
 ) -> tuple[str, list[str]]:
     keys = await in_thread(_list_keys, db, scope)
     job = ComponentSweepJob(
-        organization_id=scope.organization_id, project_id=scope.project_id, run_id=new_uuid7()
+        organization_id=scope.organization_id,
+        project_id=scope.project_id,
+        run_id=new_uuid7(),
+        figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
     await OutboxRepository(session).add(COMPONENT_SWEEP_RUN, job.model_dump(mode="json"))
     session.info[OUTBOX_WRITTEN] = True

@@ -7,15 +7,15 @@ from typing import Annotated
 from fastapi import APIRouter, Path, Request
 from pydantic import ValidationError
 
-from wf2des.api.code2wf.schemas import Code2wfOut
+from wf2des.api.code2wf.schemas import Code2wfOut, status_name
 from wf2des.api.deps import OUTBOX_WRITTEN, SessionDep, StateDep
-from wf2des.api.events.schemas import EVENT_ADAPTER, EventAck
-from wf2des.api.events.service import apply_event
+from wf2des.api.events.schemas import DESIGN_EVENT_ADAPTER, EVENT_ADAPTER, DesignEventAck, EventAck
+from wf2des.api.events.service import apply_design_event, apply_event
 from wf2des.api.ids import ResourceId
 from wf2des.api.openapi_schema import inline_defs
 from wf2des.api.problems import problem_responses
 from wf2des.core.errors import InvalidInput, PayloadTooLarge
-from wf2des.core.webhooks import WebhookVerificationError, derive_callback_key, verify
+from wf2des.core.webhooks import CallbackKind, WebhookVerificationError, derive_callback_key, verify
 
 __all__ = ["router"]
 
@@ -47,18 +47,9 @@ async def receive_event(
     session: SessionDep,
     code2wf_id: Annotated[ResourceId, Path(alias="code2wfId", min_length=1, max_length=255)],
 ) -> EventAck:
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > _MAX_BODY:
-        raise PayloadTooLarge("The event body is too large.")
-    body = await request.body()
-    if len(body) > _MAX_BODY:
-        raise PayloadTooLarge("The event body is too large.")
-    key = derive_callback_key(state.settings.webhook_secret.get_secret_value(), code2wf_id)
-    try:
-        verify(key, request.headers, body)
-    except WebhookVerificationError:
-        # One sentence for every failed check: the caller learns nothing about which part was wrong.
-        raise WebhookVerificationError("The event signature is missing, invalid or stale.") from None
+    body = await _verified_body(
+        request, state.settings.webhook_secret.get_secret_value(), code2wf_id, "code2wf"
+    )
     try:
         event = EVENT_ADAPTER.validate_json(body)
     except ValidationError as exc:
@@ -68,3 +59,53 @@ async def receive_event(
         # The job left processing: its organization has a free slot, so wake the relay (after the commit).
         session.info[OUTBOX_WRITTEN] = True
     return EventAck(code2wf_id=row.id, status=Code2wfOut.of(row).status, applied=applied)
+
+
+@router.post(
+    "/design-generations/{designGenerationId}/events",
+    response_model=DesignEventAck,
+    responses=problem_responses(401, 404, 409, 413, 422),
+    summary="Terminal event of a design generation (Standard Webhooks, signed with the job's callback key)",
+    openapi_extra={
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {"schema": inline_defs(DESIGN_EVENT_ADAPTER.json_schema(by_alias=True))}
+            },
+        },
+        "parameters": [
+            {"name": h, "in": "header", "required": True, "schema": {"type": "string"}}
+            for h in ("webhook-id", "webhook-timestamp", "webhook-signature")
+        ],
+    },
+)
+async def receive_design_event(
+    request: Request,
+    state: StateDep,
+    session: SessionDep,
+    generation_id: Annotated[ResourceId, Path(alias="designGenerationId", min_length=1, max_length=255)],
+) -> DesignEventAck:
+    secret = state.settings.webhook_secret.get_secret_value()
+    body = await _verified_body(request, secret, generation_id, "design_generation")
+    try:
+        event = DESIGN_EVENT_ADAPTER.validate_json(body)
+    except ValidationError as exc:
+        raise InvalidInput(f"The event body is invalid: {exc.error_count()} error(s).") from None
+    row, applied = await apply_design_event(session, generation_id, event)
+    return DesignEventAck(design_generation_id=row.id, status=status_name(row.status), applied=applied)
+
+
+async def _verified_body(request: Request, secret: str, generation_id: str, kind: CallbackKind) -> bytes:
+    """The body, once its size, signature and timestamp checked out with this generation's key."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > _MAX_BODY:
+        raise PayloadTooLarge("The event body is too large.")
+    body = await request.body()
+    if len(body) > _MAX_BODY:
+        raise PayloadTooLarge("The event body is too large.")
+    try:
+        verify(derive_callback_key(secret, generation_id, kind), request.headers, body)
+    except WebhookVerificationError:
+        # One sentence for every failed check: the caller learns nothing about which part was wrong.
+        raise WebhookVerificationError("The event signature is missing, invalid or stale.") from None
+    return body

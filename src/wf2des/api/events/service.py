@@ -2,39 +2,92 @@
 
 The update is conditional (``status = '0' AND attempt = :attempt``). When it matches nothing, the row is
 read back: the same terminal outcome is an idempotent repeat (200, nothing written), anything else is a
-409, so a late, duplicated or forged-but-signed event can never rewrite a finished generation.
+409, so a late, duplicated or forged-but-signed event can never rewrite a finished generation. Code2WF
+generations and design generations follow the same rule, each in its own table.
 """
 
 from __future__ import annotations
+
+from typing import Protocol, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.api.tenancy import not_found
 from wf2des.core.errors import Conflict, InvalidInput
 from wf2des.core.safety import safe_message
-from wf2des.jobs.contract import Code2wfCompleted, Code2wfFailed
-from wf2des.jobs.keys import artifact_prefix
-from wf2des.pg.repositories import Code2wfRecord, Code2wfRepository, TerminalOutcome
+from wf2des.jobs.contract import (
+    Code2wfCompleted,
+    Code2wfEvent,
+    DesignGenerationCompleted,
+    DesignGenerationEvent,
+)
+from wf2des.jobs.keys import artifact_prefix, design_artifact_prefix
+from wf2des.pg.repositories import (
+    Code2wfRecord,
+    Code2wfRepository,
+    DesignGenerationRecord,
+    DesignGenerationRepository,
+    TerminalOutcome,
+)
 from wf2des.pg.tables import Wf2desStatus
 
-__all__ = ["WORKER_ACTOR", "apply_event"]
+__all__ = ["WORKER_ACTOR", "apply_design_event", "apply_event"]
 
 WORKER_ACTOR = "wf2des-worker"
 _MAX_KEY = 500
 
 
+class _Row(Protocol):
+    @property
+    def status(self) -> Wf2desStatus: ...
+    @property
+    def attempt(self) -> int: ...
+    @property
+    def result_url(self) -> str | None: ...
+    @property
+    def flag_count(self) -> int | None: ...
+    @property
+    def error_message(self) -> str | None: ...
+
+
+R = TypeVar("R", bound=_Row, covariant=True)
+
+
+class _Lifecycle(Protocol[R]):
+    async def get_unscoped(self, generation_id: str, /) -> R | None: ...
+    async def finish(self, generation_id: str, outcome: TerminalOutcome, actor: str, /) -> R | None: ...
+
+
 async def apply_event(
-    session: AsyncSession, code2wf_id: str, event: Code2wfCompleted | Code2wfFailed
+    session: AsyncSession, code2wf_id: str, event: Code2wfEvent
 ) -> tuple[Code2wfRecord, bool]:
     repo = Code2wfRepository(session)
     row = await repo.get_unscoped(code2wf_id)
     if row is None:
         raise not_found()
-    outcome = _outcome(row, event)
-    updated = await repo.finish(code2wf_id, outcome, WORKER_ACTOR)
+    prefix = artifact_prefix(row.organization_id, row.project_id, row.id, event.attempt)
+    return await _apply(repo, code2wf_id, _outcome(event, prefix))
+
+
+async def apply_design_event(
+    session: AsyncSession, generation_id: str, event: DesignGenerationEvent
+) -> tuple[DesignGenerationRecord, bool]:
+    repo = DesignGenerationRepository(session)
+    row = await repo.get_unscoped(generation_id)
+    if row is None:
+        raise not_found()
+    prefix = design_artifact_prefix(row.organization_id, row.project_id, row.id, event.attempt)
+    return await _apply(repo, generation_id, _outcome(event, prefix))
+
+
+Row = TypeVar("Row", bound=_Row)
+
+
+async def _apply(repo: _Lifecycle[Row], generation_id: str, outcome: TerminalOutcome) -> tuple[Row, bool]:
+    updated = await repo.finish(generation_id, outcome, WORKER_ACTOR)
     if updated is not None:
         return updated, True
-    current = await repo.get_unscoped(code2wf_id)
+    current = await repo.get_unscoped(generation_id)
     if current is None:
         raise not_found()
     if _same(current, outcome):
@@ -42,10 +95,10 @@ async def apply_event(
     raise Conflict("The generation already reached a different outcome.", code="conflict")
 
 
-def _outcome(row: Code2wfRecord, event: Code2wfCompleted | Code2wfFailed) -> TerminalOutcome:
+def _outcome(event: Code2wfEvent | DesignGenerationEvent, prefix: str) -> TerminalOutcome:
     if event.result_url is not None:
-        _check_result_key(row, event.attempt, event.result_url)
-    if isinstance(event, Code2wfCompleted):
+        _check_result_key(prefix, event.result_url)
+    if isinstance(event, Code2wfCompleted | DesignGenerationCompleted):
         if event.flag_count < 0:
             raise InvalidInput("flagCount must not be negative.", code="invalid_flag_count")
         return TerminalOutcome(
@@ -60,8 +113,7 @@ def _outcome(row: Code2wfRecord, event: Code2wfCompleted | Code2wfFailed) -> Ter
     )
 
 
-def _check_result_key(row: Code2wfRecord, attempt: int, key: str) -> None:
-    prefix = artifact_prefix(row.organization_id, row.project_id, row.id, attempt)
+def _check_result_key(prefix: str, key: str) -> None:
     rest = key[len(prefix) :]
     ok = (
         key.startswith(prefix)
@@ -76,7 +128,7 @@ def _check_result_key(row: Code2wfRecord, attempt: int, key: str) -> None:
         raise InvalidInput("resultUrl is outside this generation's key prefix.", code="invalid_result_url")
 
 
-def _same(row: Code2wfRecord, outcome: TerminalOutcome) -> bool:
+def _same(row: _Row, outcome: TerminalOutcome) -> bool:
     return (
         row.status == outcome.status
         and row.attempt == outcome.attempt

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Response, status
 
-from wf2des.api.deps import ProjectScopeDep
+from wf2des.api.deps import ProjectScopeDep, SessionDep, StateDep
 from wf2des.api.docstore import DocstoreDep
 from wf2des.api.figma_files import service
 from wf2des.api.figma_files.schemas import FigmaFileDetail, FigmaFileList, FileRegistration, RoleName
@@ -30,13 +30,27 @@ _READ = problem_responses(401, 404, 422, 503)
 @router.put(
     "/figma-files/{figmaFileKey}",
     response_model=FigmaFileDetail,
-    responses={201: {"model": FigmaFileDetail, "description": "Registered"}, **_READ},
+    responses={
+        201: {"model": FigmaFileDetail, "description": "Registered"},
+        **_READ,
+        **problem_responses(403, 409, 502),
+    },
     summary="Register a Figma file, or change its role",
+    description="The organization's Figma credential must be able to read the file (one GET "
+    "/v1/files/:key/meta): a file Figma does not show that account is a 404 figma_file_not_found, one it "
+    "may not read a 403 figma_file_not_readable.",
 )
 async def register_figma_file(
-    scope: ProjectScopeDep, db: DocstoreDep, figma_file_key: FigmaFileKey, body: FileRegistration
+    scope: ProjectScopeDep,
+    session: SessionDep,
+    state: StateDep,
+    db: DocstoreDep,
+    figma_file_key: FigmaFileKey,
+    body: FileRegistration,
 ) -> Response:
-    result = await service.register(db, scope, service.check_file_key(figma_file_key), body.role)
+    key = service.check_file_key(figma_file_key)
+    await service.check_access(session, state, scope, key)
+    result = await service.register(db, scope, key, body.role)
     if result.created:
         location = f"/v1/projects/{scope.project_id}/figma-files/{figma_file_key}"
         return model_response(result.file, status.HTTP_201_CREATED, {"Location": location})

@@ -13,18 +13,23 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pymongo.database import Database
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.api.docstore import in_thread
+from wf2des.api.figma_connection.access import check_readable, organization_token
 from wf2des.api.figma_files.repository import ActiveComponents
 from wf2des.api.figma_files.schemas import FigmaFileDetail, FigmaFileOut, RoleName, role_from_name
+from wf2des.api.state import AppState
 from wf2des.api.tenancy import not_found
 from wf2des.core.errors import InvalidInput
 from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.docstore import ProjectFigmaFileDocument, ProjectFileRegistrations
 from wf2des.integrations.docstore.schema import FIGMA_FILE_KEY_PATTERN
+from wf2des.integrations.figma import FigmaAuth
 
 __all__ = [
     "Registered",
+    "check_access",
     "check_file_key",
     "get_file",
     "list_files",
@@ -46,6 +51,21 @@ def check_file_key(figma_file_key: str) -> str:
             "figmaFileKey must be 1 to 255 ASCII letters and digits.", code="invalid_figma_file_key"
         )
     return figma_file_key
+
+
+async def check_access(
+    session: AsyncSession, state: AppState, scope: ProjectScope, figma_file_key: str
+) -> None:
+    """The organization's own Figma account can read the file, or the registration is refused.
+
+    File keys travel in share links, so knowing one proves nothing: without this check an organization
+    could register another's file and have it swept. An organization without a connection has its files
+    registered unchecked: in production nothing reads them until it connects; in development the
+    service-wide token does, which serves a single tenant by definition.
+    """
+    token = await organization_token(session, state, scope.organization_id)
+    if token is not None:
+        await check_readable(state, FigmaAuth(token, "oauth"), figma_file_key)
 
 
 def _now() -> datetime:

@@ -1,8 +1,9 @@
 """Publishing jobs by task name through a Celery app object that never imports a task.
 
 Message convention (shared with the workers): ``send_task(name, args=[payload])`` where ``payload`` is the
-snake_case envelope (``wf2des.jobs.contract.Code2wfJob`` for ``wf2des.code2wf.generate``); the Celery task id
-is the outbox message's ``dedup_key`` (the code2wf id), so a re-published message carries the same id.
+snake_case envelope (``wf2des.jobs.contract.Code2wfJob`` for ``wf2des.code2wf.generate``,
+``DesignGenerationJob`` for ``wf2des.design.generate``); the Celery task id is the generation's id (its
+``code2wf_id`` or ``design_generation_id``), so a re-published message carries the same id.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from celery import Celery
 from wf2des.core.broker import broker_conf
 
 __all__ = ["CeleryPublisher", "OutgoingMessage", "PublishOutcome", "Publisher", "make_celery"]
+
+# The payload member that names what a job generates, per job kind; a message without one is named after its
+# outbox row.
+_ID_MEMBERS = ("code2wf_id", "design_generation_id")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +74,8 @@ class CeleryPublisher:
         published: list[int] = []
         for message in messages:
             try:
-                task_id = str(message.payload.get("code2wf_id") or f"outbox-{message.outbox_id}")
+                named = (message.payload.get(member) for member in _ID_MEMBERS)
+                task_id = str(next((value for value in named if value), f"outbox-{message.outbox_id}"))
                 self._app.send_task(
                     message.task_name,
                     args=[message.payload],

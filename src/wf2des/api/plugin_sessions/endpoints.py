@@ -41,13 +41,15 @@ ReadKey = Annotated[str, Path(alias="readKey", pattern=KEY_PATTERN, description=
     "",
     status_code=status.HTTP_201_CREATED,
     response_model=PluginSessionCreated,
-    responses=problem_responses(503),
+    responses=problem_responses(429, 503),
     summary="Start a plugin sign-in (no authentication)",
-    description="Returns a read key to poll with and the login URL to open in the system browser. "
-    "The session expires after 5 minutes.",
+    description="Returns a read key to poll with, the login URL to open in the system browser and the "
+    "confirmation code to show while waiting (the login page asks the user to compare it). The session "
+    "expires after 5 minutes. One client may hold a limited number of pending sessions (429 beyond, with "
+    "Retry-After).",
 )
-async def create_plugin_session(session: SessionDep, state: StateDep) -> Response:
-    created = await service.create(session, state)
+async def create_plugin_session(request: Request, session: SessionDep, state: StateDep) -> Response:
+    created = await service.create(session, state, request.client.host if request.client else None)
     return model_response(created, status.HTTP_201_CREATED, {"Cache-Control": "no-store"})
 
 

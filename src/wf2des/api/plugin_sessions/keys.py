@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 
-__all__ = ["key_hash", "new_key"]
+__all__ = ["key_hash", "new_confirmation_code", "new_key"]
 
 
 def new_key() -> str:
@@ -14,3 +14,13 @@ def new_key() -> str:
 
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+# Crockford-style: no 0/O, 1/I/L, so a code read aloud or copied by eye compares reliably.
+_CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def new_confirmation_code() -> str:
+    """Eight characters (about 39 bits) shown as ``ABCD-EFGH``: not a secret, only something to compare."""
+    chars = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(8))
+    return f"{chars[:4]}-{chars[4:]}"

@@ -24,9 +24,10 @@ from pymongo.errors import BulkWriteError, DuplicateKeyError
 
 from wf2des.core.ids import new_uuid4
 from wf2des.core.tenancy import ProjectScope
+from wf2des.integrations.docstore.lineage import lineage
 from wf2des.integrations.docstore.project_files import FileRole, ProjectFileRegistrations, project_filter
 from wf2des.integrations.docstore.records import DesignComponentDocument
-from wf2des.integrations.docstore.schema import DESIGN_COMPONENT, INDEX_SCHEMA_VERSION
+from wf2des.integrations.docstore.schema import DESIGN_COMPONENT
 from wf2des.integrations.docstore.sweep_writer import Marker, SweepMarkerLost
 
 __all__ = ["PRODUCER", "ComponentRecord", "DesignComponents", "FileScope", "project_library"]
@@ -140,14 +141,7 @@ class DesignComponents:
         return list(self._components.find(query).sort([("figma_file_key", 1), ("component_key", 1)]))
 
     def _envelope(self, marker: Marker, run_id: str, now: datetime) -> dict[str, Any]:
-        return {
-            "run_id": run_id,
-            "producer": self._producer,
-            "produced_at": now,
-            "index_schema_version": INDEX_SCHEMA_VERSION,
-            "updated_at": now,
-            "sweep_fence": marker.fence,
-        }
+        return {**lineage(run_id, self._producer, now), "updated_at": now, "sweep_fence": marker.fence}
 
 
 def project_library(db: Database[Any], scope: ProjectScope) -> list[DesignComponentDocument]:

@@ -12,10 +12,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal, NotRequired, TypedDict
 
+from wf2des.integrations.docstore.lineage import LineageEnvelope
+
 __all__ = [
     "CaptureKind",
     "ColorCaptureSource",
+    "ConfigInputDocument",
+    "DesignAreaDocument",
+    "DesignArtifactsDocument",
     "DesignComponentDocument",
+    "DesignGenerationResultDocument",
+    "DesignInputsDocument",
+    "DesignPlacementDocument",
+    "LibraryInputDocument",
     "ProjectFigmaFileDocument",
     "StyleCaptureKeyDocument",
     "SweepMarkerDocument",
@@ -59,7 +68,7 @@ class ProjectFigmaFileDocument(TypedDict):
     swept_version: NotRequired[str]
 
 
-class DesignComponentDocument(TypedDict):
+class DesignComponentDocument(LineageEnvelope):
     """``design_component``: one component swept from a file, with the sweep's lineage envelope."""
 
     _id: str
@@ -70,10 +79,6 @@ class DesignComponentDocument(TypedDict):
     node_id: str
     name: str
     status: Literal["active", "removed"]
-    run_id: str
-    producer: str
-    produced_at: datetime
-    index_schema_version: int
     created_at: datetime
     updated_at: datetime
     description: NotRequired[str | None]
@@ -86,3 +91,68 @@ class DesignComponentDocument(TypedDict):
     text_layers: NotRequired[list[str] | None]
     removed_at: NotRequired[datetime | None]
     sweep_fence: NotRequired[datetime]
+
+
+class LibraryInputDocument(TypedDict):
+    """A library file a design generation read: its version then, and the sweep watermark it had."""
+
+    figma_file_key: str
+    version: str
+    components_synced_at: datetime | None
+
+
+class ConfigInputDocument(TypedDict):
+    """The project config a design generation used: its blob key, version (None: the home key) and hash."""
+
+    key: str
+    version: str | None
+    sha256: str
+
+
+class DesignInputsDocument(TypedDict):
+    wireframe_source: Literal["rest", "snapshot"]
+    figma_file_version: str | None  # the working file's version as the worker read it (None: not read)
+    libraries: list[LibraryInputDocument]
+    config: ConfigInputDocument | None
+
+
+class DesignAreaDocument(TypedDict):
+    node_id: str
+    name: str
+    page: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class DesignPlacementDocument(TypedDict):
+    figma_file_key: str
+    wireframe_node_id: str
+    design_area: DesignAreaDocument | None  # resolved from the project config's designArea
+    design_area_error: NotRequired[str | None]  # why it is None when a config asked for one
+
+
+class DesignArtifactsDocument(TypedDict):
+    spec_key: str
+    spec_sha256: str
+    report_key: str
+    preview_key: str | None
+
+
+class DesignGenerationResultDocument(LineageEnvelope):
+    """``design_generation_result``: one design generation's run (written only by its worker)."""
+
+    _id: str
+    organization_id: int
+    project_id: int
+    design_generation_id: str
+    attempt: int
+    figma_file_key: str
+    wireframe_node_id: str
+    inputs: DesignInputsDocument
+    placement: DesignPlacementDocument
+    artifacts: DesignArtifactsDocument
+    flag_count: int
+    created_at: datetime
+    updated_at: datetime

@@ -9,25 +9,28 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Final
 
-from pymongo import ASCENDING
+from pymongo import ASCENDING, DESCENDING
 from pymongo.database import Database
 from pymongo.errors import CollectionInvalid, OperationFailure
 
 from wf2des.core.errors import StoreError
+from wf2des.integrations.docstore.lineage import INDEX_SCHEMA_VERSION, LINEAGE_FIELDS, lineage_properties
 
 __all__ = [
     "DESIGN_COMPONENT",
+    "DESIGN_GENERATION_RESULT",
     "FIGMA_FILE_KEY_PATTERN",
     "INDEX_SCHEMA_VERSION",
     "PROJECT_FIGMA_FILE",
     "design_component_validator",
+    "design_generation_result_validator",
     "ensure_schema",
     "project_figma_file_validator",
 ]
 
 PROJECT_FIGMA_FILE: Final = "project_figma_file"
 DESIGN_COMPONENT: Final = "design_component"
-INDEX_SCHEMA_VERSION: Final = 1
+DESIGN_GENERATION_RESULT: Final = "design_generation_result"
 FIGMA_FILE_KEY_PATTERN: Final = "^[A-Za-z0-9]+$"
 
 _INT = {"bsonType": ["int", "long"]}
@@ -121,10 +124,7 @@ def design_component_validator() -> dict[str, Any]:
                 "node_id",
                 "name",
                 "status",
-                "run_id",
-                "producer",
-                "produced_at",
-                "index_schema_version",
+                *LINEAGE_FIELDS,
                 "created_at",
                 "updated_at",
             ],
@@ -154,13 +154,114 @@ def design_component_validator() -> dict[str, Any]:
                 },
                 "status": {"enum": ["active", "removed"]},
                 "removed_at": {"bsonType": ["date", "null"]},
-                "run_id": {"bsonType": "string"},
                 # acquired_at of the marker of the sweep that last wrote this document: a sweeper whose
                 # marker was taken over cannot overwrite what a newer sweep wrote.
                 "sweep_fence": _DATE,
-                "producer": {"bsonType": "string"},
-                "produced_at": _DATE,
-                "index_schema_version": _INT,
+                **lineage_properties(),
+                "created_at": _DATE,
+                "updated_at": _DATE,
+            },
+        }
+    }
+
+
+def design_generation_result_validator() -> dict[str, Any]:
+    """One design generation's run: identity, the lineage envelope, the inputs it read, where its design
+    goes, and the keys of its immutable artifacts."""
+    area = {
+        "bsonType": "object",
+        "required": ["node_id", "name", "page", "x", "y", "width", "height"],
+        "additionalProperties": False,
+        "properties": {
+            "node_id": {"bsonType": "string", "minLength": 1},
+            "name": {"bsonType": "string"},
+            "page": {"bsonType": "string"},
+            **{k: {"bsonType": ["double", "int", "long"]} for k in ("x", "y")},
+            **{k: {"bsonType": ["double", "int", "long"], "minimum": 0} for k in ("width", "height")},
+        },
+    }
+    library = {
+        "bsonType": "object",
+        "required": ["figma_file_key", "version", "components_synced_at"],
+        "additionalProperties": False,
+        "properties": {
+            "figma_file_key": {"bsonType": "string", "pattern": FIGMA_FILE_KEY_PATTERN},
+            "version": {"bsonType": "string"},
+            "components_synced_at": {"bsonType": ["date", "null"]},
+        },
+    }
+    config = {
+        "bsonType": ["object", "null"],
+        "required": ["key", "sha256"],
+        "additionalProperties": False,
+        "properties": {
+            "key": {"bsonType": "string", "minLength": 1},
+            "version": {"bsonType": ["string", "null"]},
+            "sha256": {"bsonType": "string", "pattern": "^[0-9a-f]{64}$"},
+        },
+    }
+    return {
+        "$jsonSchema": {
+            "bsonType": "object",
+            "required": [
+                "_id",
+                "organization_id",
+                "project_id",
+                "design_generation_id",
+                "attempt",
+                "figma_file_key",
+                "wireframe_node_id",
+                *LINEAGE_FIELDS,
+                "inputs",
+                "placement",
+                "artifacts",
+                "flag_count",
+                "created_at",
+                "updated_at",
+            ],
+            "properties": {
+                "_id": _UUID_STRING,
+                "organization_id": _INT,
+                "project_id": _INT,
+                "design_generation_id": {"bsonType": "string", "minLength": 1, "maxLength": 255},
+                "attempt": {"bsonType": ["int", "long"], "minimum": 1},
+                "figma_file_key": {"bsonType": "string", "pattern": FIGMA_FILE_KEY_PATTERN, "maxLength": 255},
+                "wireframe_node_id": {"bsonType": "string", "minLength": 1, "maxLength": 255},
+                **lineage_properties(),
+                "inputs": {
+                    "bsonType": "object",
+                    "required": ["wireframe_source", "figma_file_version", "libraries", "config"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "wireframe_source": {"enum": ["rest", "snapshot"]},
+                        "figma_file_version": {"bsonType": ["string", "null"]},
+                        "libraries": {"bsonType": "array", "items": library, "maxItems": 200},
+                        "config": config,
+                    },
+                },
+                "placement": {
+                    "bsonType": "object",
+                    "required": ["figma_file_key", "wireframe_node_id", "design_area"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "figma_file_key": {"bsonType": "string", "pattern": FIGMA_FILE_KEY_PATTERN},
+                        "wireframe_node_id": {"bsonType": "string", "minLength": 1},
+                        "design_area": {"oneOf": [{"bsonType": "null"}, area]},
+                        "design_area_error": {"bsonType": ["string", "null"]},
+                    },
+                },
+                "artifacts": {
+                    "bsonType": "object",
+                    "required": ["spec_key", "spec_sha256", "report_key", "preview_key"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "spec_key": {"bsonType": "string", "minLength": 1},
+                        "spec_sha256": {"bsonType": "string", "pattern": "^[0-9a-f]{64}$"},
+                        "report_key": {"bsonType": "string", "minLength": 1},
+                        "preview_key": {"bsonType": ["string", "null"]},
+                    },
+                },
+                "flag_count": {"bsonType": ["int", "long"], "minimum": 0},
                 "created_at": _DATE,
                 "updated_at": _DATE,
             },
@@ -203,14 +304,38 @@ _INDEXES: Final[dict[str, list[tuple[str, list[tuple[str, int]], bool]]]] = {
             False,
         ),
     ],
+    DESIGN_GENERATION_RESULT: [
+        (
+            "design_generation_result_org_project_generation_attempt_uq",
+            [
+                ("organization_id", ASCENDING),
+                ("project_id", ASCENDING),
+                ("design_generation_id", ASCENDING),
+                ("attempt", ASCENDING),
+            ],
+            True,
+        ),
+        (
+            "design_generation_result_org_project_file_node_idx",
+            [
+                ("organization_id", ASCENDING),
+                ("project_id", ASCENDING),
+                ("figma_file_key", ASCENDING),
+                ("wireframe_node_id", ASCENDING),
+                ("produced_at", DESCENDING),
+            ],
+            False,
+        ),
+    ],
 }
 
 
 def ensure_schema(db: Database[Any]) -> None:
-    """Create both collections with their validators and indexes; re-running only refreshes validators."""
+    """Create the collections with their validators and indexes; re-running only refreshes validators."""
     validators = {
         PROJECT_FIGMA_FILE: project_figma_file_validator(),
         DESIGN_COMPONENT: design_component_validator(),
+        DESIGN_GENERATION_RESULT: design_generation_result_validator(),
     }
     existing = set(db.list_collection_names())
     for name, validator in validators.items():

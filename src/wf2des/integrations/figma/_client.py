@@ -1,4 +1,5 @@
-"""Async Figma REST client (httpx): authentication, pacing, retries and the four reads the sweep needs.
+"""Async Figma REST client (httpx): authentication, pacing, retries and the reads the sweep and the design
+worker need.
 
 Hazards handled here so that callers do not have to:
 
@@ -139,10 +140,8 @@ class FigmaClient:
         )
 
     async def get_file(self, key: str, *, depth: int = 1) -> FileIndex:
-        body = await self._get(f"/v1/files/{key}", Tier.FILE, params={"depth": str(depth)})
-        document = body.get("document")
-        if not isinstance(document, dict) or not isinstance(body.get("version"), str):
-            raise FigmaResponseError(f"Figma file {key} has no document or version")
+        body = await self.get_file_json(key, depth=depth)
+        document = body["document"]
         return FileIndex(
             key=key,
             name=str(body.get("name", "")),
@@ -155,20 +154,37 @@ class FigmaClient:
 
     async def get_nodes(self, key: str, ids: Iterable[str]) -> dict[str, JSON | None]:
         """Node JSON by id (``None`` for ids Figma does not know), fetched in batches of ≤ 400 ids."""
+        nodes: dict[str, JSON | None] = (await self.get_nodes_json(key, ids))["nodes"]
+        return nodes
+
+    async def get_nodes_json(self, key: str, ids: Iterable[str]) -> JSON:
+        """The ``GET /v1/files/:key/nodes`` answer for ``ids``, fetched in batches of ≤ 400 ids: the first
+        batch's file fields (``name``, ``version``, …) and every batch's ``nodes`` (``None`` for an id Figma
+        does not know)."""
         unique = list(dict.fromkeys(ids))
+        answer: JSON = {}
         result: dict[str, JSON | None] = {}
         for batch in _batches(unique, NODES_BATCH):
             body = await self._get(f"/v1/files/{key}/nodes", Tier.FILE, params={"ids": ",".join(batch)})
             nodes = body.get("nodes")
             if not isinstance(nodes, dict):
                 raise FigmaResponseError(f"Figma nodes answer for {key} has no nodes map")
+            answer = answer or body
             for node_id in batch:
                 entry = nodes.get(node_id)
                 result[node_id] = entry if isinstance(entry, dict) else None
-        return result
+        return {**answer, "nodes": result}
 
-    async def get_local_variables(self, key: str) -> LocalVariables:
-        """Local variables; :class:`VariablesUnavailable` on 403 (Enterprise-only API)."""
+    async def get_file_json(self, key: str, *, depth: int | None = None) -> JSON:
+        """The ``GET /v1/files/:key`` answer as Figma sent it (``depth`` None: the whole document)."""
+        params = {"depth": str(depth)} if depth is not None else None
+        body = await self._get(f"/v1/files/{key}", Tier.FILE, params=params)
+        if not isinstance(body.get("document"), dict) or not isinstance(body.get("version"), str):
+            raise FigmaResponseError(f"Figma file {key} has no document or version")
+        return body
+
+    async def get_local_variables_json(self, key: str) -> JSON:
+        """The ``GET /v1/files/:key/variables/local`` answer; :class:`VariablesUnavailable` on 403."""
         try:
             body = await self._get(f"/v1/files/{key}/variables/local", Tier.VARIABLES)
         except FigmaForbidden as exc:
@@ -177,9 +193,13 @@ class FigmaClient:
                 http_status=exc.figma_status,
                 figma_message=exc.figma_message,
             ) from exc
-        meta = body.get("meta")
-        if not isinstance(meta, dict):
+        if not isinstance(body.get("meta"), dict):
             raise FigmaResponseError(f"Figma variables answer for {key} has no meta")
+        return body
+
+    async def get_local_variables(self, key: str) -> LocalVariables:
+        """Local variables; :class:`VariablesUnavailable` on 403 (Enterprise-only API)."""
+        meta = (await self.get_local_variables_json(key))["meta"]
         return LocalVariables(
             variables=_map(meta.get("variables")), collections=_map(meta.get("variableCollections"))
         )

@@ -1,23 +1,32 @@
 """A fake Figma REST API for tests, benchmarks and the demo: real recorded responses, transformed in code.
 
 It replays the two recorded responses shipped in ``wf2des/integrations/figma/recordings`` (a full
-``GET /v1/files/:key`` and a ``GET /v1/files/:key/nodes`` of every style) and serves the four endpoints the
+``GET /v1/files/:key`` and a ``GET /v1/files/:key/nodes`` of every style) and serves the endpoints a library
 sweep uses (``/nodes`` answers style nodes and component nodes; a file registered with ``library="uikit"``
-serves the made-up UI kit of :mod:`wf2des.integrations.figma.uikit` instead of the recorded icons)::
+serves the made-up UI kit of :mod:`wf2des.integrations.figma.uikit` instead of the recorded icons, and one
+registered with ``library="primer"`` serves GitHub's Primer design system, generated into
+:mod:`wf2des.integrations.figma.primer`, where ``/nodes`` answers any node of the file)::
 
-    GET /v1/files/:key/meta            GET /v1/files/:key?depth=N
+    GET /v1/files/:key/meta            GET /v1/files/:key?depth=N[&geometry=paths]
     GET /v1/files/:key/nodes?ids=…     GET /v1/files/:key/variables/local
+    GET /v1/files/:key/components      GET /v1/files/:key/variables/published
+    GET /v1/files/:key/component_sets  GET /v1/files/:key/styles
 
 Each registered file is a :class:`FakeFile` whose transformations are applied when answering: scale the
-component (or style) count, rename or remove components, bump ``version``. Colour *variables* are not in the
-recordings, so they are derived from the solid FILL styles (one collection). Faults are queued per endpoint:
-429 with ``Retry-After`` (and the ``X-Figma-Plan-Tier`` / ``X-Figma-Rate-Limit-Type`` headers), 5xx,
-a slow answer (for client timeouts), 403 on variables (the Enterprise-only API).
+component (or style) count, rename or remove components, bump ``version``, or serve a working file's own
+document (``document=``, e.g. the sketched wireframe of :mod:`wf2des.integrations.figma.wireframes`). Colour
+*variables* are not in the recordings, so they are derived from the solid FILL styles (one collection); the
+Primer file has its own. Faults are queued per endpoint kind (``_KINDS``): 429 with ``Retry-After`` (and the
+``X-Figma-Plan-Tier`` / ``X-Figma-Rate-Limit-Type`` headers), 5xx, a slow answer (for client timeouts);
+``variables_forbidden`` answers 403 on both variables endpoints (the Enterprise-only API).
 
 Two quirks of the 2020 recording are normalised so answers match today's OpenAPI description: it lacks
 ``editorType`` and ``componentSets``. ``requests`` counts every request, per endpoint kind.
 
 Run it in-process with ``with FakeFigma(...) as fake: fake.url`` (a ``ThreadingHTTPServer`` on 127.0.0.1:0).
+
+Figma's OAuth 2 provider is mounted with ``fake.oauth = FakeFigmaOAuth(...)`` (:mod:`.fake_oauth`): it then
+serves ``/oauth`` and ``/v1/oauth/…``, and its access tokens read only their own account's files.
 """
 
 from __future__ import annotations
@@ -38,6 +47,8 @@ from types import TracebackType
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
+from wf2des.integrations.figma.fake_oauth import FakeFigmaOAuth
+from wf2des.integrations.figma.primer import primer_library
 from wf2des.integrations.figma.uikit import uikit_file
 
 __all__ = ["FAKE_TOKEN", "ExtraStyle", "FakeFigma", "FakeFile", "Fault", "default_fixtures_dir"]
@@ -47,7 +58,27 @@ FAKE_TOKEN = "figd_fake-local-token"  # the fake's own, public token
 JSON = dict[str, Any]
 FILE_FIXTURE = "get-file.figma-export-2020.json"
 NODES_FIXTURE = "get-file-nodes.figma-export-2025.json"
-_KINDS = ("meta", "file", "nodes", "variables")
+_KINDS = (
+    "meta",
+    "file",
+    "nodes",
+    "variables",
+    "variables_published",
+    "components",
+    "component_sets",
+    "styles",
+)
+_ROUTES = {
+    (): "file",
+    ("meta",): "meta",
+    ("nodes",): "nodes",
+    ("variables", "local"): "variables",
+    ("variables", "published"): "variables_published",
+    ("components",): "components",
+    ("component_sets",): "component_sets",
+    ("styles",): "styles",
+}
+_PUBLISHED_AT = "2025-01-01T00:00:00Z"  # the fake's published assets all date from this instant
 
 
 def default_fixtures_dir() -> Path:
@@ -108,7 +139,16 @@ class FakeFile:
     variables_forbidden: bool = False
     collection_name: str = "Brand/Core #1"
     extra_styles: list[ExtraStyle] = field(default_factory=list)
-    library: str = "recorded"  # "recorded": the 205 recorded icons; "uikit": the made-up UI kit
+    # "recorded": the 205 recorded icons; "uikit": the made-up UI kit; "primer": GitHub's Primer design system
+    # (``components``/``styles`` scaling does not apply to it; renames, removals and extra styles do).
+    library: str = "recorded"
+    # A working file's own document (a DOCUMENT node, e.g. ``wireframes.sample_working_document()``): served
+    # instead of the recording, with no components or styles, and its nodes answered by ``/nodes``.
+    document: JSON | None = None
+
+    def __post_init__(self) -> None:
+        if self.library == "primer" and self.name == "Figma Export":
+            self.name = "Primer Web (wf2des)"
 
     def bump(self) -> str:
         """A new version, as Figma does on every saved edit."""
@@ -126,6 +166,7 @@ class FakeFigma:
         self._recorded_nodes = _index_nodes(self._file["document"])
         self._uikit: tuple[JSON, dict[str, JSON], dict[str, JSON]] | None = None
         self.token = token
+        self.oauth: FakeFigmaOAuth | None = None
         self.files: dict[str, FakeFile] = {}
         self.requests: Counter[str] = Counter()
         self.seen_auth: list[tuple[str, str]] = []
@@ -159,7 +200,17 @@ class FakeFigma:
 
     # -- the answers (pure: also used directly by the OpenAPI conformance test) -----------------------------
 
-    def file_body(self, f: FakeFile, depth: int | None) -> JSON:
+    def file_body(self, f: FakeFile, depth: int | None, *, paths: bool = False) -> JSON:
+        """``GET /v1/files/:key``; ``paths`` is ``geometry=paths`` (vector path data, Primer's icons only)."""
+        if f.library == "primer":
+            lib = primer_library()
+            body = {k: v for k, v in lib.file.items() if k not in ("document", "components", "styles")}
+            body = copy.deepcopy(body)
+            body.update(name=f.name, version=f.version)
+            body["document"] = _subtree(lib.file["document"], depth, paths)
+            body["components"] = self.components_of(f)
+            body["styles"] = {sid: entry for sid, (entry, _node) in self.styles_of(f).items()}
+            return body
         body = {
             k: copy.deepcopy(v)
             for k, v in self._file.items()
@@ -167,6 +218,9 @@ class FakeFigma:
         }
         body.update(name=f.name, version=f.version, editorType="figma", componentSets={})
         body["document"] = _trim(self._file["document"], depth)
+        if f.document is not None:
+            body.update(document=_trim(f.document, depth), components={}, styles={})
+            return body
         if f.library == "uikit":
             document, _, sets = self.uikit()
             body["document"] = _trim(document, depth)
@@ -176,11 +230,14 @@ class FakeFigma:
         return body
 
     def meta_body(self, f: FakeFile) -> JSON:
+        last_touched = self._file["lastModified"]
+        if f.library == "primer":
+            last_touched = primer_library().file["lastModified"]
         return {
             "file": {
                 "name": f.name,
                 "folder_name": "Fake project",
-                "last_touched_at": self._file["lastModified"],
+                "last_touched_at": last_touched,
                 "creator": {"id": "1", "handle": "fake", "img_url": "https://example.invalid/u.png"},
                 "editorType": "figma",
                 "role": "owner",
@@ -189,10 +246,14 @@ class FakeFigma:
             }
         }
 
-    def nodes_body(self, f: FakeFile, ids: list[str]) -> JSON:
-        styles = self.styles_of(f)
+    def nodes_body(
+        self, f: FakeFile, ids: list[str], *, depth: int | None = None, paths: bool = False
+    ) -> JSON:
+        if f.library == "primer":
+            return self._primer_nodes_body(f, ids, depth, paths)
+        styles = self.styles_of(f) if f.document is None else {}
         nodes: dict[str, JSON | None] = {}
-        components = self.component_nodes(f)
+        components = self.component_nodes(f) if f.document is None else _index_nodes(f.document)
         for node_id in ids:
             found = styles.get(node_id)
             if found:
@@ -217,7 +278,51 @@ class FakeFigma:
             "nodes": nodes,
         }
 
+    def _primer_nodes_body(self, f: FakeFile, ids: list[str], depth: int | None, paths: bool) -> JSON:
+        """Any node of the Primer file (with the components, sets and styles it uses), or a style node."""
+        lib = primer_library()
+        styles = self.styles_of(f)
+        components = self.components_of(f)
+        nodes: dict[str, JSON | None] = {}
+        for node_id in ids:
+            found = styles.get(node_id)
+            node = lib.nodes.get(node_id)
+            if found:
+                nodes[node_id] = copy.deepcopy(found[1])
+            elif node is not None and not _removed_component(node, f):
+                document = _subtree(node, depth, paths)
+                used = _used(document)
+                used.component_sets.update(
+                    components[i]["componentSetId"]
+                    for i in used.components
+                    if "componentSetId" in components.get(i, {})
+                )
+                nodes[node_id] = {
+                    "document": document,
+                    "components": {i: components[i] for i in sorted(used.components) if i in components},
+                    "componentSets": {
+                        i: copy.deepcopy(lib.file["componentSets"][i])
+                        for i in sorted(used.component_sets)
+                        if i in lib.file["componentSets"]
+                    },
+                    "styles": {i: styles[i][0] for i in sorted(used.styles) if i in styles},
+                    "schemaVersion": 0,
+                }
+            else:
+                nodes[node_id] = None
+        return {
+            "name": f.name,
+            "role": "owner",
+            "lastModified": lib.file["lastModified"],
+            "editorType": "figma",
+            "thumbnailUrl": lib.file["thumbnailUrl"],
+            "version": f.version,
+            "nodes": nodes,
+        }
+
     def variables_body(self, f: FakeFile) -> JSON:
+        if f.library == "primer":
+            return copy.deepcopy(primer_library().variables_local)
         collection_id = "VariableCollectionId:1:0"
         mode_id = "1:0"
         variables: dict[str, JSON] = {}
@@ -258,6 +363,82 @@ class FakeFigma:
             "meta": {"variables": variables, "variableCollections": {collection_id: collection}},
         }
 
+    def published_variables_body(self, f: FakeFile) -> JSON:
+        """``GET /v1/files/:key/variables/published``: the local variables as a subscriber sees them."""
+        if f.library == "primer":
+            return copy.deepcopy(primer_library().variables_published)
+        local = self.variables_body(f)["meta"]
+        variables = {
+            vid: {
+                "id": vid,
+                "subscribed_id": f"{v['key']}/{f.version}",
+                "name": v["name"],
+                "key": v["key"],
+                "variableCollectionId": v["variableCollectionId"],
+                "resolvedDataType": v["resolvedType"],
+                "updatedAt": _PUBLISHED_AT,
+            }
+            for vid, v in local["variables"].items()
+        }
+        collections = {
+            cid: {
+                "id": cid,
+                "subscribed_id": f"{c['key']}/{f.version}",
+                "name": c["name"],
+                "key": c["key"],
+                "updatedAt": _PUBLISHED_AT,
+            }
+            for cid, c in local["variableCollections"].items()
+        }
+        return _ok({"variables": variables, "variableCollections": collections})
+
+    def published_components_body(self, f: FakeFile) -> JSON:
+        """``GET /v1/files/:key/components``: every published component of the file, with its page."""
+        sets = self.file_body(f, 1)["componentSets"] if f.library != "primer" else {}
+        if f.library == "primer":
+            listed = {c["node_id"]: c for c in primer_library().components["meta"]["components"]}
+        out = []
+        for cid, entry in self.components_of(f).items():
+            if f.library == "primer":
+                item = {**copy.deepcopy(listed[cid]), "name": entry["name"], "file_key": f.key}
+            else:
+                frame: JSON = {**self._page_of(f, cid)}
+                set_id = entry.get("componentSetId")
+                if set_id:
+                    frame["containingComponentSet"] = {"nodeId": set_id, "name": sets[set_id]["name"]}
+                item = _published(f, cid, entry, containing_frame=frame)
+            out.append(item)
+        return _ok({"components": out})
+
+    def published_component_sets_body(self, f: FakeFile) -> JSON:
+        if f.library == "primer":
+            listed = copy.deepcopy(primer_library().component_sets["meta"]["component_sets"])
+            return _ok({"component_sets": [{**s, "file_key": f.key} for s in listed]})
+        sets = self.file_body(f, 1)["componentSets"]
+        return _ok(
+            {
+                "component_sets": [
+                    _published(f, sid, entry, containing_frame=self._page_of(f, sid))
+                    for sid, entry in sets.items()
+                ]
+            }
+        )
+
+    def published_styles_body(self, f: FakeFile) -> JSON:
+        out = []
+        for i, (sid, (entry, _node)) in enumerate(self.styles_of(f).items()):
+            item = _published(f, sid, entry)
+            item.update(style_type=entry["styleType"], sort_position=f"{i:04d}")
+            out.append(item)
+        return _ok({"styles": out})
+
+    def _page_of(self, f: FakeFile, node_id: str) -> JSON:
+        """The page (canvas) holding ``node_id``: Figma's ``containing_frame`` of a published asset."""
+        document = self.uikit()[0] if f.library == "uikit" else self._file["document"]
+        pages = document["children"]
+        page = next((p for p in pages if node_id in _index_nodes(p)), pages[0])
+        return {"pageId": page["id"], "pageName": page["name"]}
+
     def uikit(self) -> tuple[JSON, dict[str, JSON], dict[str, JSON]]:
         """The made-up UI kit (document, components, componentSets), built once from recorded templates."""
         if self._uikit is None:
@@ -270,6 +451,9 @@ class FakeFigma:
 
     def component_nodes(self, f: FakeFile) -> dict[str, JSON]:
         """Component id → its node (with children), for the components the file currently has."""
+        if f.library == "primer":
+            nodes = primer_library().nodes
+            return {cid: nodes[cid] for cid in self.components_of(f)}
         if f.library == "uikit":
             document = self.uikit()[0]
             index = _index_nodes(document)
@@ -288,6 +472,13 @@ class FakeFigma:
         return out
 
     def components_of(self, f: FakeFile) -> dict[str, JSON]:
+        if f.library == "primer":
+            generated = primer_library().file["components"]
+            return {
+                cid: {**copy.deepcopy(entry), "name": f.renamed.get(cid, entry["name"])}
+                for cid, entry in generated.items()
+                if cid not in f.removed
+            }
         if f.library == "uikit":
             made_up = self.uikit()[1]
             return {
@@ -312,6 +503,8 @@ class FakeFigma:
 
     def styles_of(self, f: FakeFile) -> dict[str, tuple[JSON, JSON]]:
         """style id → (styles-map entry, /nodes entry); only styles whose definition node was recorded."""
+        if f.library == "primer":
+            return self._primer_styles(f)
         recorded = [(sid, e) for sid, e in self._file["styles"].items() if sid in self._style_nodes]
         wanted = f.styles if f.styles is not None else len(recorded)
         out: dict[str, tuple[JSON, JSON]] = {}
@@ -324,6 +517,19 @@ class FakeFigma:
                 node = copy.deepcopy(node)
                 node["document"] = {**node["document"], "id": sid, "name": entry["name"]}
             out[sid] = (_modern(entry), node)
+        for i, extra in enumerate(f.extra_styles):
+            sid = f"7{i:05d}:1"
+            out[sid] = self._extra_style(sid, extra)
+        return out
+
+    def _primer_styles(self, f: FakeFile) -> dict[str, tuple[JSON, JSON]]:
+        lib = primer_library()
+        nodes = lib.style_nodes["nodes"]
+        out: dict[str, tuple[JSON, JSON]] = {
+            sid: ({**entry, "name": f.renamed.get(sid, entry["name"])}, nodes[sid])
+            for sid, entry in lib.file["styles"].items()
+            if sid not in f.removed
+        }
         for i, extra in enumerate(f.extra_styles):
             sid = f"7{i:05d}:1"
             out[sid] = self._extra_style(sid, extra)
@@ -377,8 +583,11 @@ class FakeFigma:
             fault = queue.pop(0) if queue else None
         if kind is None:
             return 404, {"status": 404, "err": "Not found"}, {}
-        if self.token is not None and _auth_of(headers)[1] != self.token:
-            return _error(403, "Invalid token", "message" if kind == "variables" else "err")
+        shape = "message" if kind.startswith("variables") else "err"
+        given = _auth_of(headers)[1]
+        account = self.oauth.account_of(given) if self.oauth is not None else None
+        if account is None and (self.token is not None or self.oauth is not None) and given != self.token:
+            return _error(403, "Invalid token", shape)
         if fault is not None:
             if fault.delay:
                 time.sleep(fault.delay)
@@ -392,21 +601,32 @@ class FakeFigma:
                     }
                 return status, body, extra
         f = self.files.get(key)
-        if f is None:
-            return _error(404, "Not found", "message" if kind == "variables" else "err")
+        if f is None or (
+            account is not None and self.oauth is not None and not self.oauth.can_read(account, key)
+        ):
+            return _error(404, "Not found", shape)
+        depth_param = query.get("depth")
+        depth = int(depth_param[0]) if depth_param else None
+        paths = query.get("geometry", [""])[0] == "paths"
         if kind == "meta":
             return 200, self.meta_body(f), {}
         if kind == "nodes":
             ids = [i for i in ",".join(query.get("ids", [])).split(",") if i]
             if not ids:
                 return _error(400, "ids is required", "err")
-            return 200, self.nodes_body(f, ids), {}
-        if kind == "variables":
-            if f.variables_forbidden:
-                return _error(403, "Limited by Figma plan", "message")
-            return 200, self.variables_body(f), {}
-        depth = query.get("depth")
-        return 200, self.file_body(f, int(depth[0]) if depth else None), {}
+            return 200, self.nodes_body(f, ids, depth=depth, paths=paths), {}
+        if kind.startswith("variables") and f.variables_forbidden:
+            return _error(403, "Limited by Figma plan", "message")
+        answers = {
+            "variables": self.variables_body,
+            "variables_published": self.published_variables_body,
+            "components": self.published_components_body,
+            "component_sets": self.published_component_sets_body,
+            "styles": self.published_styles_body,
+        }
+        if kind in answers:
+            return 200, answers[kind](f), {}
+        return 200, self.file_body(f, depth, paths=paths), {}
 
     def start(self, port: int = 0) -> FakeFigma:
         fake = self
@@ -416,9 +636,24 @@ class FakeFigma:
 
             def do_GET(self) -> None:
                 split = urlsplit(self.path)
+                if fake.oauth is not None and split.path == "/oauth":
+                    status, location = fake.oauth.authorize(parse_qs(split.query))
+                    self._send(status, {}, location)
+                    return
                 status, body, extra = fake.handle(
                     split.path, parse_qs(split.query), dict(self.headers.items())
                 )
+                self._send(status, body, extra)
+
+            def do_POST(self) -> None:
+                split = urlsplit(self.path)
+                data = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                if fake.oauth is not None and split.path.startswith("/v1/oauth/"):
+                    self._send(*fake.oauth.post(split.path, data, dict(self.headers.items())), {})
+                else:
+                    self._send(404, {"status": 404, "err": "Not found"}, {})
+
+            def _send(self, status: int, body: JSON, extra: dict[str, str]) -> None:
                 payload = json.dumps(body).encode()
                 try:
                     self.send_response(status)
@@ -471,8 +706,7 @@ def _route(path: str) -> tuple[str | None, str]:
     if len(parts) < 3 or parts[:2] != ["v1", "files"]:
         return None, ""
     key, rest = parts[2], parts[3:]
-    kinds = {(): "file", ("meta",): "meta", ("nodes",): "nodes", ("variables", "local"): "variables"}
-    return kinds.get(tuple(rest)), key
+    return _ROUTES.get(tuple(rest)), key
 
 
 def _auth_of(headers: dict[str, str]) -> tuple[str, str]:
@@ -518,3 +752,70 @@ def _trim(node: JSON, depth: int | None) -> JSON:
         else:
             out["children"] = [_trim(c, None if depth is None else depth - 1) for c in node["children"]]
     return copy.deepcopy(out)
+
+
+def _ok(meta: JSON) -> JSON:
+    return {"status": 200, "error": False, "meta": meta}
+
+
+def _published(f: FakeFile, node_id: str, entry: JSON, *, containing_frame: JSON | None = None) -> JSON:
+    """A file-level entry (component, set or style) as the published-assets endpoints list it."""
+    out: JSON = {
+        "key": entry["key"],
+        "file_key": f.key,
+        "node_id": node_id,
+        "thumbnail_url": f"https://example.invalid/thumbnails/{node_id.replace(':', '-')}.png",
+        "name": entry["name"],
+        "description": entry.get("description", ""),
+        "created_at": _PUBLISHED_AT,
+        "updated_at": _PUBLISHED_AT,
+        "user": {"id": "1", "handle": "fake", "img_url": "https://example.invalid/u.png"},
+    }
+    if containing_frame is not None:
+        out["containing_frame"] = containing_frame
+    return out
+
+
+def _subtree(node: JSON, depth: int | None, paths: bool) -> JSON:
+    """A copy of ``node`` down to ``depth`` levels (Figma's ``depth``); vector paths only if asked for."""
+    out = {
+        k: copy.deepcopy(v) if isinstance(v, (dict, list)) else v
+        for k, v in node.items()
+        if k != "children" and (paths or k != "fillGeometry")
+    }
+    if "children" in node:
+        if depth is not None and depth <= 0:
+            out["children"] = []
+        else:
+            nested = None if depth is None else depth - 1
+            out["children"] = [_subtree(c, nested, paths) for c in node["children"]]
+    return out
+
+
+@dataclass
+class _Used:
+    components: set[str] = field(default_factory=set)
+    component_sets: set[str] = field(default_factory=set)
+    styles: set[str] = field(default_factory=set)
+
+
+def _used(root: JSON) -> _Used:
+    """The components, component sets and styles a subtree is or uses (a /nodes entry lists them)."""
+    used = _Used()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kind = node.get("type")
+        if kind == "COMPONENT":
+            used.components.add(node["id"])
+        elif kind == "COMPONENT_SET":
+            used.component_sets.add(node["id"])
+        elif kind == "INSTANCE":
+            used.components.add(node["componentId"])
+        used.styles.update(node.get("styles", {}).values())
+        stack.extend(node.get("children", []))
+    return used
+
+
+def _removed_component(node: JSON, f: FakeFile) -> bool:
+    return node.get("type") == "COMPONENT" and node["id"] in f.removed

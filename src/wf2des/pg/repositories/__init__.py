@@ -11,6 +11,13 @@ from wf2des.pg.repositories.code2wf import (
     TerminalOutcome,
     discovery_statement,
 )
+from wf2des.pg.repositories.design_generations import (
+    DesignGenerationFilter,
+    DesignGenerationRecord,
+    DesignGenerationRepository,
+    design_discovery_statement,
+)
+from wf2des.pg.repositories.figma_connections import FigmaConnectionRecord, FigmaConnectionRepository
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
 from wf2des.pg.repositories.plugin_sessions import (
@@ -26,6 +33,11 @@ __all__ = [
     "Code2wfListFilter",
     "Code2wfRecord",
     "Code2wfRepository",
+    "DesignGenerationFilter",
+    "DesignGenerationRecord",
+    "DesignGenerationRepository",
+    "FigmaConnectionRecord",
+    "FigmaConnectionRepository",
     "OutboxRepository",
     "PageImportRepository",
     "PendingLogin",
@@ -34,5 +46,6 @@ __all__ = [
     "ProjectRepository",
     "ProjectSummary",
     "TerminalOutcome",
+    "design_discovery_statement",
     "discovery_statement",
 ]

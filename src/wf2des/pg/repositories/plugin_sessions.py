@@ -2,6 +2,9 @@
 
 No tenancy scope: a session belongs to nobody until a token is stored in it, and the only handle on it is
 a key the client holds. Each transition is one statement, so two racing polls or callbacks cannot both win.
+
+A token is stored, then confirmed (``confirmed_at``) by the user on the login page, then claimed by one
+poll; the poll never sees an unconfirmed token.
 """
 
 from __future__ import annotations
@@ -10,12 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, func, insert, select, text, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.pg.tables import PluginSession
 
-__all__ = ["ClaimedToken", "PendingLogin", "PluginSessionRepository", "PollState"]
+__all__ = ["ClaimedToken", "ClientPending", "PendingLogin", "PluginSessionRepository", "PollState"]
 
 
 class PollState(Enum):
@@ -37,6 +40,14 @@ class PendingLogin:
     code_verifier: str
 
 
+@dataclass(frozen=True, slots=True)
+class ClientPending:
+    """One client's live sessions: how many, and when the oldest of them expires."""
+
+    count: int
+    oldest_expires_at: datetime | None
+
+
 class PluginSessionRepository:
     def __init__(self, session: AsyncSession) -> None:
         self._session = session
@@ -51,10 +62,37 @@ class PluginSessionRepository:
         stmt = select(func.count()).select_from(PluginSession).where(PluginSession.expires_at > func.now())
         return int((await self._session.execute(stmt)).scalar_one())
 
-    async def add(self, *, read_key_hash: str, write_key_hash: str, expires_at: datetime) -> None:
+    async def client_pending(self, client_key: str) -> ClientPending:
+        """The client's live sessions, under a transaction-scoped lock on that client.
+
+        The lock serialises one client's creates (count, then insert) across API processes, so a burst
+        cannot slip past its cap; other clients never wait on it.
+        """
+        await self._session.execute(
+            text("SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))"), {"key": client_key}
+        )
+        stmt = select(func.count(), func.min(PluginSession.expires_at)).where(
+            PluginSession.client_key == client_key, PluginSession.expires_at > func.now()
+        )
+        count, oldest = (await self._session.execute(stmt)).one()
+        return ClientPending(int(count), oldest)
+
+    async def add(
+        self,
+        *,
+        read_key_hash: str,
+        write_key_hash: str,
+        expires_at: datetime,
+        confirmation_code: str,
+        client_key: str,
+    ) -> None:
         await self._session.execute(
             insert(PluginSession).values(
-                read_key_hash=read_key_hash, write_key_hash=write_key_hash, expires_at=expires_at
+                read_key_hash=read_key_hash,
+                write_key_hash=write_key_hash,
+                expires_at=expires_at,
+                confirmation_code=confirmation_code,
+                client_key=client_key,
             )
         )
 
@@ -66,6 +104,23 @@ class PluginSessionRepository:
             PluginSession.access_token.is_(None),
         )
         return (await self._session.execute(stmt)).first() is not None
+
+    async def begin_confirmation(self, write_key_hash: str, *, confirm_key_hash: str) -> str | None:
+        """Bind a fresh confirm key to a live session without a token; its confirmation code, else None.
+
+        The dev form carries it; a newer page replaces an older one's key.
+        """
+        stmt = (
+            update(PluginSession)
+            .where(
+                PluginSession.write_key_hash == write_key_hash,
+                PluginSession.expires_at > func.now(),
+                PluginSession.access_token.is_(None),
+            )
+            .values(confirm_key_hash=confirm_key_hash)
+            .returning(PluginSession.confirmation_code)
+        )
+        return (await self._session.execute(stmt)).scalar_one_or_none()
 
     async def begin_login(self, write_key_hash: str, *, state_hash: str, code_verifier: str) -> bool:
         """Bind a fresh authorization request to the session; a newer login replaces an older one."""
@@ -97,31 +152,65 @@ class PluginSessionRepository:
             return None
         return PendingLogin(read_key_hash=row[0], code_verifier=row[1])
 
-    async def store_token(
-        self,
-        *,
-        read_key_hash: str | None = None,
-        write_key_hash: str | None = None,
-        access_token: str,
-        token_expires_at: datetime,
-    ) -> bool:
-        """Store the token under a live, still empty session (named by either key hash)."""
-        stmt = update(PluginSession).where(
-            PluginSession.expires_at > func.now(), PluginSession.access_token.is_(None)
-        )
-        if read_key_hash is not None:
-            stmt = stmt.where(PluginSession.read_key_hash == read_key_hash)
-        elif write_key_hash is not None:
-            stmt = stmt.where(PluginSession.write_key_hash == write_key_hash)
-        else:
-            raise ValueError("a session key hash is required")
-        result = await self._session.execute(
-            stmt.values(
+    async def store_unconfirmed(
+        self, read_key_hash: str, *, access_token: str, token_expires_at: datetime, confirm_key_hash: str
+    ) -> str | None:
+        """Store the provider's token, to be handed out only after the user confirms with the confirm key.
+
+        Returns the session's confirmation code, or None when the session is gone or already has a token.
+        """
+        stmt = (
+            update(PluginSession)
+            .where(
+                PluginSession.read_key_hash == read_key_hash,
+                PluginSession.expires_at > func.now(),
+                PluginSession.access_token.is_(None),
+            )
+            .values(
                 access_token=access_token,
                 token_expires_at=token_expires_at,
                 state_hash=None,
                 code_verifier=None,
+                confirm_key_hash=confirm_key_hash,
             )
+            .returning(PluginSession.confirmation_code)
+        )
+        return (await self._session.execute(stmt)).scalar_one_or_none()
+
+    async def store_confirmed(
+        self, write_key_hash: str, *, confirm_key_hash: str, access_token: str, token_expires_at: datetime
+    ) -> bool:
+        """Store a token the user confirmed in the same step (the dev form): both keys must match."""
+        result = await self._session.execute(
+            update(PluginSession)
+            .where(
+                PluginSession.write_key_hash == write_key_hash,
+                PluginSession.confirm_key_hash == confirm_key_hash,
+                PluginSession.expires_at > func.now(),
+                PluginSession.access_token.is_(None),
+            )
+            .values(
+                access_token=access_token,
+                token_expires_at=token_expires_at,
+                state_hash=None,
+                code_verifier=None,
+                confirm_key_hash=None,
+                confirmed_at=func.now(),
+            )
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    async def confirm(self, confirm_key_hash: str) -> bool:
+        """Release a stored token to the next poll, once: the confirm key is cleared in the same statement."""
+        result = await self._session.execute(
+            update(PluginSession)
+            .where(
+                PluginSession.confirm_key_hash == confirm_key_hash,
+                PluginSession.expires_at > func.now(),
+                PluginSession.access_token.is_not(None),
+                PluginSession.confirmed_at.is_(None),
+            )
+            .values(confirm_key_hash=None, confirmed_at=func.now())
         )
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
@@ -132,7 +221,7 @@ class PluginSessionRepository:
             .where(
                 PluginSession.read_key_hash == read_key_hash,
                 PluginSession.expires_at > func.now(),
-                PluginSession.access_token.is_not(None),
+                PluginSession.confirmed_at.is_not(None),
             )
             .returning(PluginSession.access_token, PluginSession.token_expires_at)
         )

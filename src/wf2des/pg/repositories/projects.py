@@ -34,6 +34,11 @@ class ProjectRepository:
         )
         return (await self._session.execute(stmt)).scalar_one_or_none()
 
+    async def organization_name(self, organization_id: int) -> str | None:
+        """The organization's name; None when there is no such organization."""
+        stmt = select(Organization.name).where(Organization.id == organization_id)
+        return (await self._session.execute(stmt)).scalar_one_or_none()
+
     async def list_accessible(self, organizations: Collection[int], limit: int) -> list[ProjectSummary]:
         """The projects of the caller's organizations (``organizations`` comes from a verified token)."""
         if not organizations:

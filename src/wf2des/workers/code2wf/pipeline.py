@@ -36,7 +36,7 @@ from wf2des.assemble import (
 from wf2des.assemble.components import map_components
 from wf2des.assemble.hints import element_hints
 from wf2des.assemble.library import LibraryComponent
-from wf2des.core.errors import BlobExists, BlobNotFound, Wf2desError
+from wf2des.core.errors import BlobExists, BlobNotFound, ConfigError, Wf2desError
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
 from wf2des.generator import CaptureResult, convert, spec_flag_count
@@ -325,11 +325,11 @@ def _design_area(
     """The DESIGN-area rectangle of the target file, read from Figma (depth 2: pages and their top nodes)."""
     if config is None:
         return None, None
-    if runtime.settings.figma_token is None:
-        return None, "the DESIGN area was not resolved: no Figma token is configured (WF2DES_FIGMA_TOKEN)"
+    if job.figma_token is None and runtime.settings.figma_token is None:
+        return None, "the DESIGN area was not resolved: the organization has not connected Figma"
 
     async def fetch() -> dict[str, Any]:
-        async with client_from_settings(runtime.settings) as figma:
+        async with client_from_settings(runtime.settings, job_token=job.figma_token) as figma:
             return (await figma.get_file(job.figma_file_key, depth=2)).document
 
     try:
@@ -337,7 +337,7 @@ def _design_area(
         area = design_area(config, document)
     except AreaNotFound as exc:
         return None, exc.detail
-    except FigmaError as exc:
+    except (FigmaError, ConfigError) as exc:
         return None, safe_message(
             f"the DESIGN area was not resolved: the Figma file could not be read ({exc})"
         )

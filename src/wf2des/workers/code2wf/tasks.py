@@ -20,13 +20,13 @@ from wf2des.workers.events import deliver_event
 from wf2des.workers.metrics import JOB_SECONDS, JOBS
 from wf2des.workers.runtime import get_runtime
 
-__all__ = ["register", "run_code2wf_job"]
+__all__ = ["event_client", "register", "run_code2wf_job"]
 
 log = get_logger(__name__)
 
 
 @functools.cache
-def _event_client() -> httpx.Client:
+def event_client() -> httpx.Client:
     """One HTTP client per worker process: building one loads the CA bundle, tens to hundreds of ms a job."""
     return httpx.Client(timeout=10)
 
@@ -67,7 +67,7 @@ def run_code2wf_job(payload: dict[str, Any]) -> dict[str, Any]:
         job,
         result.event(job.attempt),
         retry_for_s=runtime.worker_settings.event_retry_for_s,
-        client=_event_client(),
+        client=event_client(),
     )
     event_ms = (time.perf_counter() - started) * 1000
     log.info(

@@ -58,7 +58,9 @@ def register(app: Celery) -> None:
 
         runtime = get_runtime()
         summaries = run_component_sweep(
-            job, db=runtime.docstore, figma=client_from_settings(runtime.settings)
+            job,
+            db=runtime.docstore,
+            figma=client_from_settings(runtime.settings, job_token=job.figma_token),
         )
         log.info("component_sweep finished", files=len(summaries))
         return {"status": "done", "files": summaries}

@@ -1,0 +1,217 @@
+"""The library tokens one design uses: colours and text styles as spec tokens with their style bindings, and
+padding, gap and radius snapped to the library's number variables (pure).
+
+Every call records what it bound — or that nothing fitted — as a ``BindingReport`` in the caller's list, so
+the report can say for each node which token it got, by which role, and how far the drawn value was.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from wf2des.assemble.tokens import make_token
+from wf2des.design.library import ColorToken, DesignLibrary, TextStyle
+from wf2des.design.report import BindingReport
+from wf2des.design.semantics import ColorRole, Palette, Scale, TextRole, choose_text_style
+from wf2des.spec import Node, StyleBindingDetail, TextToken, Tokens
+
+__all__ = ["Binder"]
+
+_UNSTYLED = "text/unstyled"
+
+
+def _upper(hex_value: str) -> str:
+    return "#" + hex_value[1:].upper()
+
+
+def unbound(field_name: str, role: str, drawn: str) -> BindingReport:
+    return {"field": field_name, "token": None, "id": None, "role": role, "drawn": drawn, "distance": 0.0}
+
+
+class Binder:
+    """Binds one design's paints, texts and numbers; counts what it bound for the screen's totals."""
+
+    def __init__(self, library: DesignLibrary) -> None:
+        self.library = library
+        # Built once per library (a worker generates many frames against one library).
+        palette = library.memo.get("palette")
+        if not isinstance(palette, Palette):
+            palette = library.memo["palette"] = Palette(library.colors)
+        scale = library.memo.get("scale")
+        if not isinstance(scale, Scale):
+            scale = library.memo["scale"] = Scale(library.floats)
+        self.palette, self.scale = palette, scale
+        self.color_tokens: dict[str, str] = {}
+        self.text_tokens: dict[str, TextToken] = {}
+        self.bindings: dict[str, str] = {}
+        self.details: dict[str, StyleBindingDetail] = {}
+        self.texts = self.texts_styled = self.paints = self.paints_bound = 0
+        self.spacings = self.spacings_bound = 0
+
+    def counts(self) -> tuple[int, int, int, int, int, int]:
+        return (
+            self.texts,
+            self.texts_styled,
+            self.paints,
+            self.paints_bound,
+            self.spacings,
+            self.spacings_bound,
+        )
+
+    def restore(self, counts: tuple[int, int, int, int, int, int]) -> None:
+        (
+            self.texts,
+            self.texts_styled,
+            self.paints,
+            self.paints_bound,
+            self.spacings,
+            self.spacings_bound,
+        ) = counts
+
+    # -- colours ------------------------------------------------------------------------------------------
+
+    def paint(self, bindings: list[BindingReport], field_name: str, role: ColorRole, drawn: str) -> str:
+        """The spec colour token for a drawn colour that asks for ``role``."""
+        choice = self.palette.choose(role, drawn)
+        self.paints += 1
+        token = choice.token
+        if token is None:
+            name = f"color/unbound-{drawn[1:].lower()}"
+            self.color_tokens[name] = _upper(drawn)
+            bindings.append(unbound(field_name, str(role), drawn))
+            return name
+        self.paints_bound += 1
+        bindings.append(
+            {
+                "field": field_name,
+                "token": f"{token.collection}/{token.name}" if token.collection else token.name,
+                "id": token.id,
+                "role": choice.role,
+                "drawn": drawn,
+                "distance": choice.distance,
+            }
+        )
+        return self._color_token(token)
+
+    def _color_token(self, token: ColorToken) -> str:
+        if token.kind == "color_variable":
+            name = make_token("color_variable", token.name, token.collection or "Colors")
+        else:
+            name = make_token("color_style", token.name)
+        if name not in self.color_tokens:
+            self.color_tokens[name] = _upper(token.hex)
+            self.bindings[name] = token.id
+            self.details[name] = {
+                "kind": token.kind,
+                "id": token.id,
+                "key": token.key or None,
+                "origin": "library",
+                "figmaFileKey": token.file_key,
+                "captureToken": name,
+            }
+        return name
+
+    # -- text ---------------------------------------------------------------------------------------------
+
+    def text_style(self, bindings: list[BindingReport], role: TextRole, size: float, weight: int) -> str:
+        """The spec text token of the library style for ``role`` nearest the drawn size and weight."""
+        style, chosen_role = choose_text_style(self.library.text_styles, role, size, weight)
+        self.texts += 1
+        if style is None:
+            self.text_tokens.setdefault(
+                _UNSTYLED,
+                {
+                    "fontFamily": "Inter",
+                    "fontStyle": "Regular",
+                    "fontWeight": 400,
+                    "fontSize": size or 14.0,
+                    "lineHeight": {"unit": "AUTO", "value": 0},
+                },
+            )
+            bindings.append(unbound("textStyle", chosen_role, f"{size:g}px"))
+            return _UNSTYLED
+        self.texts_styled += 1
+        bindings.append(
+            {
+                "field": "textStyle",
+                "token": style.name,
+                "id": style.id,
+                "role": chosen_role,
+                "drawn": f"{size:g}px/{weight}",
+                "distance": round(abs(style.font_size - size), 2),
+            }
+        )
+        return self._text_token(style)
+
+    def _text_token(self, style: TextStyle) -> str:
+        name = make_token("text_style", style.name)
+        if name not in self.text_tokens:
+            self.text_tokens[name] = {
+                "fontFamily": style.font_family,
+                "fontStyle": style.font_style or "Regular",
+                "fontWeight": max(1, min(1000, style.font_weight)),
+                "fontSize": style.font_size,
+                "lineHeight": (
+                    {"unit": "PIXELS", "value": style.line_height}
+                    if style.line_height
+                    else {"unit": "AUTO", "value": 0}
+                ),
+            }
+            self.bindings[name] = style.id
+            self.details[name] = {
+                "kind": "text_style",
+                "id": style.id,
+                "key": style.key or None,
+                "origin": "library",
+                "figmaFileKey": style.file_key,
+                "captureToken": name,
+            }
+        return name
+
+    # -- numbers ------------------------------------------------------------------------------------------
+
+    def spacing(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
+        if value <= 0:
+            out[field_name] = 0.0  # type: ignore[literal-required]
+            return
+        self._snap(out, bindings, field_name, "spacing", value)
+
+    def radius(self, out: Node, bindings: list[BindingReport], value: float) -> None:
+        if value > 0:
+            self._snap(out, bindings, "cornerRadius", "radius", value)
+
+    def _snap(
+        self,
+        out: Node,
+        bindings: list[BindingReport],
+        field_name: str,
+        kind: Literal["spacing", "radius"],
+        value: float,
+    ) -> None:
+        choice = self.scale.snap(kind, value)
+        self.spacings += 1
+        if choice.token is None:
+            out[field_name] = round(value, 2)  # type: ignore[literal-required]
+            bindings.append(unbound(field_name, kind, f"{value:g}"))
+            return
+        self.spacings_bound += 1
+        out[field_name] = choice.token.value  # type: ignore[literal-required]
+        out.setdefault("boundVariables", {})[field_name] = choice.token.key or choice.token.id
+        bindings.append(
+            {
+                "field": field_name,
+                "token": choice.token.name,
+                "id": choice.token.id,
+                "role": kind,
+                "drawn": f"{value:g}",
+                "distance": choice.distance,
+            }
+        )
+
+    # -- output -------------------------------------------------------------------------------------------
+
+    def tokens(self) -> Tokens:
+        return {
+            "color": {name: {"hex": value} for name, value in sorted(self.color_tokens.items())},
+            "text": dict(sorted(self.text_tokens.items())),
+        }

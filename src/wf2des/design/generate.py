@@ -1,0 +1,710 @@
+"""``generate_design``: one wireframe frame + the project's library (+ config, annotations) → a design spec
+and its per-element report (pure, deterministic: the same input gives byte-identical JSON).
+
+Steps: bound the input (:mod:`limits`); read the sketch (:mod:`sketch`); fold shapes drawn over a background
+rectangle into it (a card drawn as a rectangle and texts on top becomes a frame holding them); set memos
+aside and attach each to its element (:mod:`memos`); understand each element (:mod:`cues`); map it to the
+library (:mod:`mapping`); build spec nodes with text styles, colour and number variables
+(:mod:`semantics`) and auto layout (:mod:`layout`); report every wireframe node.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from wf2des.assemble.config import ProjectConfig
+from wf2des.design.binding import Binder
+from wf2des.design.cues import Understood, understand
+from wf2des.design.layout import Direction, Flow, Wrap, infer_flow, wrap_box, wrap_flow
+from wf2des.design.library import DesignLibrary
+from wf2des.design.limits import check_wireframe
+from wf2des.design.mapping import Mapped, NotMapped, map_element
+from wf2des.design.memos import Memo, find_memos, parse_memo, target_of
+from wf2des.design.report import (
+    REPORT_SCHEMA,
+    BindingReport,
+    DesignReport,
+    ElementReport,
+    MemoReport,
+    ScreenTotals,
+)
+from wf2des.design.semantics import (
+    ColorRole,
+    TextRole,
+    hue_class,
+    luminance,
+    wanted_role,
+)
+from wf2des.design.sketch import Sketch, read_sketch
+from wf2des.spec import (
+    SPEC_SCHEMA_V1_1,
+    Node,
+    Outcome,
+    ScreenStats,
+    Spec,
+    StyleSource,
+    TextAlign,
+    outcome,
+)
+
+__all__ = ["DesignResult", "generate_design"]
+
+
+@dataclass(frozen=True)
+class DesignResult:
+    spec: Spec
+    report: DesignReport
+
+
+def generate_design(
+    frame: Mapping[str, Any],
+    library: DesignLibrary,
+    config: ProjectConfig | None,
+    *,
+    annotations: Mapping[str, Sequence[str]] | None = None,
+) -> DesignResult:
+    """The design of one wireframe ``frame`` (a REST node), built from ``library``.
+
+    ``annotations`` (node id → labels only the plugin can read) are memos too: each applies to its own node.
+    Raises ``WireframeTooLarge`` (422) over the node/depth bounds, ``InvalidInput`` for a non-frame.
+    """
+    check_wireframe(frame)
+    root = read_sketch(frame)
+    _fold_backgrounds(root)
+    return _Builder(root, library, config, annotations or {}).run()
+
+
+_CONTAINERS = frozenset({"RECTANGLE", "ELLIPSE"})
+
+
+def _inside(inner: Sketch, outer: Sketch) -> bool:
+    return (
+        inner.x >= outer.x - 1
+        and inner.y >= outer.y - 1
+        and inner.right <= outer.right + 1
+        and inner.bottom <= outer.bottom + 1
+        # A line drawn corner to corner (an image placeholder's cross) spans its box exactly.
+        and (inner.area < outer.area or inner.type in ("VECTOR", "LINE"))
+    )
+
+
+def _fold_backgrounds(node: Sketch) -> None:
+    """A rectangle (or circle) drawn under siblings that lie within it becomes their parent."""
+    children = node.children
+    moved: set[str] = set()
+    for index, child in enumerate(children):
+        holders = [
+            s for s in children[:index] if s.type in _CONTAINERS and s.id not in moved and _inside(child, s)
+        ]
+        if holders:
+            holder = min(holders, key=lambda s: (s.area, s.id))
+            holder.children.append(child)
+            child.parent = holder
+            moved.add(child.id)
+    if moved:
+        node.children = [c for c in children if c.id not in moved]
+    for child in node.children:
+        _fold_backgrounds(child)
+
+
+def _ancestors(node: Sketch) -> list[Sketch]:
+    out = []
+    parent = node.parent
+    while parent is not None:
+        out.append(parent)
+        parent = parent.parent
+    return out
+
+
+def _fingerprint(*parts: object) -> str:
+    blob = json.dumps(parts, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _drawn(node: Sketch) -> list[object]:
+    return [
+        node.type,
+        node.name,
+        round(node.x, 1),
+        round(node.y, 1),
+        round(node.width, 1),
+        round(node.height, 1),
+        node.fill,
+        node.stroke,
+        node.radius,
+        node.characters,
+        node.font_size,
+        node.font_weight,
+    ]
+
+
+_ALIGN: Mapping[str, TextAlign] = {
+    "LEFT": "LEFT",
+    "CENTER": "CENTER",
+    "RIGHT": "RIGHT",
+    "JUSTIFIED": "JUSTIFIED",
+}
+_SPACING_FIELDS = ("paddingTop", "paddingRight", "paddingBottom", "paddingLeft")
+
+
+@dataclass
+class _Totals:
+    instances: int = 0
+    icons: int = 0
+    not_mapped: int = 0
+    design_nodes: int = 0
+    frames_with_children: int = 0
+    auto_layout: int = 0
+    absolute: int = 0
+    frames: int = 0
+
+
+@dataclass
+class _Builder:
+    root: Sketch
+    library: DesignLibrary
+    config: ProjectConfig | None
+    annotations: Mapping[str, Sequence[str]]
+    reports: dict[str, ElementReport] = field(default_factory=dict)
+    outcomes: list[Outcome] = field(default_factory=list)
+    totals: _Totals = field(default_factory=_Totals)
+
+    def __post_init__(self) -> None:
+        self.binder = Binder(self.library)
+        self.screen_id = self.root.id
+        self.body_size = self._body_size()
+
+    # -- reading ------------------------------------------------------------------------------------------
+
+    def run(self) -> DesignResult:
+        markers = list(self.config.memo_markers) if self.config is not None else []
+        memos = find_memos(self.root, markers)
+        memo_ids = {n.id for memo in memos for n in memo.node.walk()}
+        for memo in memos:  # out of the drawing: a note on a button is not the button's text
+            if memo.node.parent is not None:
+                memo.node.parent.children = [c for c in memo.node.parent.children if c is not memo.node]
+        self.elements = understand(self.root, self.library, skip=memo_ids)
+        inside_elements = {
+            n.id
+            for e in self.elements.values()
+            for part in e.absorbed
+            for n in part.walk()
+            if n is not e.node
+        }
+        holders = {a.id for e in self.elements.values() for a in _ancestors(e.node)}
+        candidates = [
+            n
+            for n in self.root.walk()
+            if n is not self.root
+            and n.id not in memo_ids
+            and n.id not in inside_elements
+            and n.id not in holders
+        ]
+        self.memo_intent: dict[str, dict[str, str]] = {}
+        self.memo_of: dict[str, list[str]] = {}
+        for memo in memos:
+            memo.target = target_of(memo, candidates)
+            if memo.target is not None:
+                self.memo_intent.setdefault(memo.target.id, {}).update(memo.read)
+                self.memo_of.setdefault(memo.target.id, []).append(memo.node.id)
+        known = {n.id: n for n in self.root.walk()}
+        for node_id in sorted(self.annotations):
+            # An annotation is a memo pinned to its node by Figma itself: no marker, no geometry.
+            text = "; ".join(self.annotations[node_id])
+            read, unreadable = parse_memo(text)
+            node = known.get(node_id)
+            if node is None:
+                unreadable = [f"(annotated node {node_id} is not in the wireframe)"]
+            elif read:
+                self.memo_intent.setdefault(node_id, {}).update(read)
+                self.memo_of.setdefault(node_id, []).append(f"annotation:{node_id}")
+            if node is not None and not read and not unreadable:
+                continue
+            memo = Memo(node or self.root, text, read, unreadable, node)
+            memo.source = f"annotation:{node_id}"
+            memos.append(memo)
+        self._promote_memo_targets()
+        self.decisions: dict[str, Mapped | NotMapped] = {}
+        rules = list(self.config.components) if self.config is not None else []
+        for node_id, element in self.elements.items():
+            self.decisions[node_id] = map_element(
+                element, self.library, rules, self.memo_intent.get(node_id, {})
+            )
+        self.memo_ids = memo_ids
+        # Parts drawn beside or inside an element that its instance replaces: not built on their own.
+        self.claimed: set[str] = set()
+        for node_id, decision in self.decisions.items():
+            if isinstance(decision, Mapped):
+                element = self.elements[node_id]
+                for part in element.absorbed:
+                    self.claimed.update(n.id for n in part.walk() if n.id != node_id)
+                if decision.takes_side_label and element.side_label is not None:
+                    self.claimed.add(element.side_label.id)
+        root = self._frame(self.root, None, top=True)
+        memo_reports = [self._memo_report(memo) for memo in memos]  # before the spec: they add outcomes
+        spec = self._spec(root)
+        report: DesignReport = {
+            "schema": REPORT_SCHEMA,
+            "wireframeNodeId": self.root.id,
+            "elements": [
+                *(self.reports[n.id] for n in self.root.walk() if n.id in self.reports),
+                *(self.reports[node_id] for node_id, _ in self.root.hidden),
+            ],
+            "memos": memo_reports,
+            "screens": [self._screen_totals(memos)],
+        }
+        return DesignResult(spec, report)
+
+    def _promote_memo_targets(self) -> None:
+        """A memo naming a component on an unrecognised node makes that node an element."""
+        for node_id, read in self.memo_intent.items():
+            if node_id in self.elements or not (read.get("component") or read.get("icon")):
+                continue
+            node = next((n for n in self.root.walk() if n.id == node_id), None)
+            if node is None or node is self.root or node.type == "TEXT":
+                continue
+            role = "icon" if read.get("icon") and not read.get("component") else "component"
+            texts = [n.characters or "" for n in node.walk() if n.type == "TEXT"]
+            self.elements[node_id] = Understood(
+                node, role, 0.9, "memo", texts=texts, absorbed=list(node.children)
+            )
+
+    def _body_size(self) -> float:
+        sizes = Counter(n.font_size for n in self.root.walk() if n.type == "TEXT" and n.font_size > 0)
+        if not sizes:
+            return 14.0
+        return max(sizes.items(), key=lambda item: (item[1], -item[0]))[0]
+
+    def _is_heading(self, node: Sketch) -> bool:
+        return node.font_size >= 1.2 * self.body_size or (
+            node.font_weight >= 600 and node.font_size > self.body_size
+        )
+
+    # -- building -----------------------------------------------------------------------------------------
+
+    def _base(self, node: Sketch, parent: Sketch | None, kind: str, name: str, node_id: str) -> Node:
+        x = node.x - (parent.x if parent is not None else node.x)
+        y = node.y - (parent.y if parent is not None else node.y)
+        out: Node = {
+            "id": node_id,
+            "type": kind,  # type: ignore[typeddict-item]
+            "name": name,
+            "role": None,
+            "x": round(x, 2),
+            "y": round(y, 2),
+            "width": round(node.width, 2),
+            "height": round(node.height, 2),
+            "capturedBox": {
+                "x": round(node.x, 2),
+                "y": round(node.y, 2),
+                "width": round(node.width, 2),
+                "height": round(node.height, 2),
+            },
+            "layoutPositioning": "AUTO",
+            "layoutSizingHorizontal": "FIXED",
+            "layoutSizingVertical": "FIXED",
+            "sourceNodeId": node.id,
+        }
+        self.totals.design_nodes += 1
+        return out
+
+    def _report(self, node: Sketch, outcome_kind: str, design_id: str | None, **extra: Any) -> ElementReport:
+        entry: ElementReport = {
+            "nodeId": node.id,
+            "name": node.name,
+            "outcome": outcome_kind,  # type: ignore[typeddict-item]
+            "designNodeId": design_id,
+        }
+        entry.update(extra)  # type: ignore[typeddict-item]
+        if node.id in self.memo_of:
+            entry["memos"] = list(self.memo_of[node.id])
+        self.reports[node.id] = entry
+        return entry
+
+    def _node(self, node: Sketch, parent: Sketch | None) -> Node | None:
+        if node.id in self.memo_ids:
+            return None
+        decision = self.decisions.get(node.id)
+        if isinstance(decision, Mapped):
+            return self._instance(node, parent, decision)
+        if node.type == "TEXT":
+            return self._text(node, parent)
+        if node.children or node.type in ("FRAME", "GROUP", "COMPONENT", "INSTANCE", "SECTION"):
+            return self._frame(node, parent)
+        return self._shape(node, parent)
+
+    def _instance(self, node: Sketch, parent: Sketch | None, decision: Mapped) -> Node:
+        element = self.elements[node.id]
+        design_id = f"d:{node.id}"
+        out = self._base(node, parent, "INSTANCE", decision.set_name or decision.name, design_id)
+        out["height"] = round(decision.height, 2)
+        out["componentKey"] = decision.key
+        out["componentName"] = decision.name
+        out["componentSetName"] = decision.set_name
+        out["variantProperties"] = dict(decision.variant)
+        out["componentProperties"] = dict(decision.properties)
+        out["textOverrides"] = []
+        out["mappingConfidence"] = decision.confidence
+        out["mappingSource"] = decision.cue
+        out["fingerprint"] = _fingerprint(
+            _drawn(node), decision.key, dict(decision.properties), [_drawn(p) for p in element.absorbed]
+        )
+        is_icon = decision.set_name is None and element.role == "icon"
+        if is_icon:
+            self.totals.icons += 1
+        else:
+            self.totals.instances += 1
+        self._report(
+            node,
+            "icon" if is_icon else "instance",
+            design_id,
+            role=element.role,
+            component=decision.set_name or decision.name,
+            componentKey=decision.key,
+            variantProperties=dict(decision.variant),
+            confidence=decision.confidence,
+            cue=decision.cue,
+        )
+        why = f"drawn as part of {node.id}, now {decision.set_name or decision.name}"
+        for part in element.absorbed:
+            for inner in part.walk():
+                if inner.id != node.id and inner.id not in self.memo_ids:
+                    self._report(inner, "absorbed", design_id, reason=why)
+        if decision.takes_side_label and element.side_label is not None:
+            self._report(element.side_label, "absorbed", design_id, reason=f"the label of {node.id}")
+            label = element.side_label
+            out["width"] = round(max(label.right, node.right) - node.x, 2)
+        out["fallback"] = self._fallback(node, parent, element, design_id)
+        return out
+
+    def _fallback(self, node: Sketch, parent: Sketch | None, element: Understood, design_id: str) -> Node:
+        """What the plugin builds when the component cannot be imported: the element as drawn (its box,
+        its paints and its labels, on the library's tokens), with the instance's id as the schema asks."""
+        counts = self.binder.counts()
+        nodes = self.totals.design_nodes
+        bindings: list[BindingReport] = []
+        out = self._base(node, parent, "FRAME", node.name, design_id)
+        out["clipsContent"] = False
+        self._paints(node, out, bindings)
+        self.binder.radius(out, bindings, node.radius)
+        texts = [n for part in element.absorbed for n in part.walk() if n.type == "TEXT"]
+        if element.side_label is not None and element.side_label not in texts:
+            texts.append(element.side_label)
+        children: list[Node] = []
+        for text in texts:
+            child = self._base(text, node, "TEXT", text.name, f"{design_id}/fallback-{text.id}")
+            child["layoutPositioning"] = "ABSOLUTE"
+            child["characters"] = text.characters or ""
+            child["textAlignHorizontal"] = _ALIGN.get(text.text_align, "LEFT")
+            child["textStyle"] = self.binder.text_style(
+                bindings, self._text_role(text), text.font_size, text.font_weight
+            )
+            fill = text.fill or "#000000"
+            role = wanted_role("fg", fill, on_emphasis=self._on_emphasis(text))
+            child["fill"] = self.binder.paint(bindings, "fill", role, fill)
+            child["fingerprint"] = _fingerprint(_drawn(text))
+            children.append(child)
+        out["layoutMode"] = "NONE"
+        out["children"] = children
+        out["fingerprint"] = _fingerprint("fallback", _drawn(node))
+        # Built only if an import fails: it adds tokens, but no design nodes or bindings to the totals.
+        self.binder.restore(counts)
+        self.totals.design_nodes = nodes
+        return out
+
+    def _text(self, node: Sketch, parent: Sketch | None) -> Node:
+        design_id = f"d:{node.id}"
+        out = self._base(node, parent, "TEXT", node.name, design_id)
+        characters = node.characters or ""
+        out["characters"] = characters
+        out["textAlignHorizontal"] = _ALIGN.get(node.text_align, "LEFT")
+        out["textAutoResize"] = "HEIGHT"
+        role = self._text_role(node)
+        bindings: list[BindingReport] = []
+        out["textStyle"] = self.binder.text_style(bindings, role, node.font_size, node.font_weight)
+        on_emphasis = self._on_emphasis(node)
+        fill = node.fill or "#000000"
+        out["fill"] = self.binder.paint(
+            bindings, "fill", wanted_role("fg", fill, on_emphasis=on_emphasis), fill
+        )
+        out["fingerprint"] = _fingerprint(_drawn(node), out["textStyle"], out["fill"])
+        self._report(node, "text", design_id, role=role, bindings=bindings)
+        return out
+
+    def _text_role(self, node: Sketch) -> TextRole:
+        if self._is_heading(node):
+            return "heading"
+        if node.font_size <= 0.86 * self.body_size:
+            return "caption"
+        return "body"
+
+    def _on_emphasis(self, node: Sketch) -> bool:
+        parent = node.parent
+        while parent is not None:
+            if parent.fill is not None:
+                return luminance(parent.fill) < 0.6 or hue_class(parent.fill) != "grey"
+            parent = parent.parent
+        return False
+
+    def _shape(self, node: Sketch, parent: Sketch | None) -> Node:
+        kind = (
+            "ELLIPSE"
+            if node.type == "ELLIPSE"
+            else "VECTOR"
+            if node.type in ("VECTOR", "LINE")
+            else "RECTANGLE"
+        )
+        design_id = f"d:{node.id}"
+        out = self._base(node, parent, kind, node.name, design_id)
+        bindings: list[BindingReport] = []
+        self._paints(node, out, bindings)
+        self.binder.radius(out, bindings, node.radius)
+        out["fingerprint"] = _fingerprint(_drawn(node), out.get("fill"), out.get("stroke"))
+        self._not_mapped_or(node, "shape", design_id, bindings)
+        return out
+
+    def _not_mapped_or(self, node: Sketch, kind: str, design_id: str, bindings: list[BindingReport]) -> None:
+        decision = self.decisions.get(node.id)
+        if isinstance(decision, NotMapped):
+            element = self.elements[node.id]
+            if not decision.keep_frame:
+                self.totals.not_mapped += 1
+                self.outcomes.append(
+                    outcome(
+                        f"design:{node.id}",
+                        "design_element_not_mapped",
+                        f"{node.name} ({element.role}, {element.cue}) stays a frame: {decision.reason}",
+                        screen_id=self.screen_id,
+                        node_id=design_id,
+                    )
+                )
+            self._report(
+                node,
+                "frame" if decision.keep_frame else "not_mapped",
+                design_id,
+                role=element.role,
+                cue=decision.cue or element.cue,
+                reason=decision.reason,
+                bindings=bindings,
+            )
+        else:
+            self._report(node, kind, design_id, bindings=bindings)
+
+    def _frame(self, node: Sketch, parent: Sketch | None, *, top: bool = False) -> Node:
+        design_id = f"d:{node.id}"
+        out = self._base(node, parent, "FRAME", node.name or "Frame", design_id)
+        out["clipsContent"] = top
+        bindings: list[BindingReport] = []
+        if node.type == "ELLIPSE":
+            out["cornerRadius"] = round(min(node.width, node.height) / 2, 2)
+        self._paints(node, out, bindings, canvas=top)
+        if node.type != "ELLIPSE":
+            self.binder.radius(out, bindings, node.radius)
+        items = [c for c in node.children if c.id not in self.memo_ids and not self._absorbed(c)]
+        self.totals.frames += 1
+        children: list[Node] = []
+        if items:
+            flow = self._flow(node, items)
+            children = self._flow_children(node, flow, out, bindings)
+        else:
+            out["layoutMode"] = "NONE"
+        if len(children) >= 2:
+            self.totals.frames_with_children += 1
+        if out.get("layoutMode", "NONE") != "NONE":
+            self.totals.auto_layout += 1
+        out["children"] = children
+        out["fingerprint"] = _fingerprint(_drawn(node), out.get("fill"), out.get("layoutMode"))
+        self._not_mapped_or(node, "frame", design_id, bindings)
+        return out
+
+    def _absorbed(self, node: Sketch) -> bool:
+        return node.id in self.claimed
+
+    def _flow(self, node: Sketch, items: list[Sketch]) -> Flow:
+        if node.layout_mode == "HORIZONTAL" or node.layout_mode == "VERTICAL":
+            # The designer's own auto layout is kept as drawn.
+            direction: Direction = "HORIZONTAL" if node.layout_mode == "HORIZONTAL" else "VERTICAL"
+            return Flow(direction, tuple(items), node.item_spacing, node.padding, "MIN", False)
+        return infer_flow(node, items)
+
+    def _flow_children(
+        self, node: Sketch, flow: Flow, out: Node, bindings: list[BindingReport]
+    ) -> list[Node]:
+        out["layoutMode"] = flow.direction
+        out["counterAxisAlignItems"] = flow.counter
+        out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else "MIN"
+        self.binder.spacing(out, bindings, "itemSpacing", flow.gap)
+        for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
+            self.binder.spacing(out, bindings, name, value)
+        children: list[Node] = []
+        boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
+        bound_gap = float(out.get("itemSpacing", 0.0))
+        for index, item in enumerate(flow.items):
+            spans = False
+            built: Node | None
+            if isinstance(item, Wrap):
+                built, spans = self._wrap(node, item, index)
+            else:
+                built = self._node(item, node)
+            if built is None:
+                continue
+            if spans and flow.direction == "VERTICAL":
+                built["width"] = round(node.width - flow.padding[1] - flow.padding[3], 2)
+            if flow.direction == "HORIZONTAL" and built["type"] == "TEXT" and index + 1 < len(boxes):
+                # A text followed by a wider gap than the row's takes the difference as width (a table's
+                # fixed-width column), so what follows stays where it was drawn.
+                drawn_gap = boxes[index + 1].x - boxes[index].right
+                if drawn_gap > bound_gap and not flow.spread:
+                    built["width"] = round(built["width"] + drawn_gap - bound_gap, 2)
+            self._fill_cross(built, node, flow)
+            children.append(built)
+        for item in flow.absolute:
+            drawn_over = self._node(item, node)
+            if drawn_over is not None:
+                drawn_over["layoutPositioning"] = "ABSOLUTE"
+                children.append(drawn_over)
+        return children
+
+    def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
+        top, right, bottom, left = flow.padding
+        if flow.direction == "VERTICAL" and built["width"] >= parent.width - left - right - 2:
+            built["layoutSizingHorizontal"] = "FILL"
+        if flow.direction == "HORIZONTAL" and built["height"] >= parent.height - top - bottom - 2:
+            built["layoutSizingVertical"] = "FILL"
+
+    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> tuple[Node, bool]:
+        """The frame the layout adds for ``wrap``, and whether it spans its column (it aligns its members
+        to the centre, the right or an indent, or spreads them to both ends)."""
+        box, flow = wrap_flow(wrap, parent)
+        kind = "row" if wrap.direction == "HORIZONTAL" else "group"
+        # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
+        # hold a "/"), and traces back to that node.
+        box.id = f"{parent.id}/{kind}-{index}"
+        design_id = f"d:{box.id}"
+        out = self._base(box, parent, "FRAME", box.name, design_id)
+        out["sourceNodeId"] = box.id.split("/", 1)[0]
+        out["clipsContent"] = False
+        bindings: list[BindingReport] = []
+        self.totals.frames += 1
+        children = self._flow_children(box, flow, out, bindings)
+        self.totals.auto_layout += 1
+        if len(children) >= 2:
+            self.totals.frames_with_children += 1
+        out["children"] = children
+        out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
+        return out, bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
+
+    def _paints(
+        self, node: Sketch, out: Node, bindings: list[BindingReport], *, canvas: bool = False
+    ) -> None:
+        if node.fill is not None:
+            role = ColorRole("bg", "default") if canvas else wanted_role("bg", node.fill)
+            out["fill"] = self.binder.paint(bindings, "fill", role, node.fill)
+        if node.stroke is not None:
+            out["stroke"] = self.binder.paint(
+                bindings, "stroke", wanted_role("border", node.stroke), node.stroke
+            )
+            out["strokeWeight"] = node.stroke_weight or 1.0
+
+    # -- output -------------------------------------------------------------------------------------------
+
+    def _spec(self, root: Node) -> Spec:
+        for node_id, name in self.root.hidden:
+            self.reports[node_id] = {
+                "nodeId": node_id,
+                "name": name,
+                "outcome": "not_mapped",
+                "designNodeId": None,
+                "reason": "hidden in the wireframe",
+            }
+        for node in self.root.walk():
+            if node.id not in self.reports and node.id not in self.memo_ids:
+                # Nothing silent: a node no step built or absorbed is reported as dropped (a bug if seen).
+                self._report(node, "not_mapped", None, reason="not reached by the builder")
+                self.totals.not_mapped += 1
+        sources: list[StyleSource] = [
+            {"figmaFileKey": key, "origin": "library", "colorSource": "variables"}
+            for key in self.library.file_keys
+        ]
+        outcomes = list(self.outcomes)
+        screen_stats: ScreenStats = {
+            "screenId": self.screen_id,
+            "nodes": self.totals.design_nodes,
+            "frames": self.totals.frames,
+            "autoLayoutFrames": self.totals.auto_layout,
+            "textNodes": self.binder.texts,
+            "absoluteNodes": 0,
+            "visibleElements": self.totals.instances + self.totals.icons,
+        }
+        return {
+            "schema": SPEC_SCHEMA_V1_1,
+            "source": {"entry": f"figma-node:{self.root.id}", "manifestSha256": None},
+            "screens": [
+                {
+                    "screenId": self.screen_id,
+                    "name": self.root.name,
+                    "viewport": {
+                        "width": max(1, round(self.root.width)),
+                        "height": max(1, round(self.root.height)),
+                    },
+                    "root": root,
+                }
+            ],
+            "tokens": self.binder.tokens(),
+            "styleBindings": dict(sorted(self.binder.bindings.items())),
+            "styleBindingDetails": dict(sorted(self.binder.details.items())),
+            "styleSources": sources,
+            "outcomes": outcomes,
+            "flagCount": sum(1 for o in outcomes if o["flagged"]),
+            "stats": {
+                "screens": [screen_stats],
+                "nodeCount": self.totals.design_nodes,
+                "outcomeCount": len(outcomes),
+                "blockedResources": 0,
+            },
+        }
+
+    def _memo_report(self, memo: Memo) -> MemoReport:
+        if memo.unreadable:
+            self.outcomes.append(
+                outcome(
+                    f"memo:{memo.source or memo.node.id}",
+                    "design_memo_unreadable",
+                    f"memo {memo.text!r}: could not read {', '.join(memo.unreadable)!r}",
+                    screen_id=self.screen_id,
+                    node_id=None,
+                )
+            )
+        return {
+            "nodeId": memo.source or memo.node.id,
+            "text": memo.text,
+            "target": memo.target.id if memo.target is not None else None,
+            "read": dict(sorted(memo.read.items())),
+            "unreadable": list(memo.unreadable),
+        }
+
+    def _screen_totals(self, memos: Sequence[Memo]) -> ScreenTotals:
+        t, b = self.totals, self.binder
+        return {
+            "screenId": self.screen_id,
+            "wireframeNodes": sum(1 for _ in self.root.walk()),
+            "memos": len(memos),
+            "memosUnreadable": sum(1 for m in memos if m.unreadable),
+            "designNodes": t.design_nodes,
+            "instances": t.instances,
+            "icons": t.icons,
+            "notMapped": t.not_mapped,
+            "texts": b.texts,
+            "textsStyled": b.texts_styled,
+            "paints": b.paints,
+            "paintsBound": b.paints_bound,
+            "spacings": b.spacings,
+            "spacingsBound": b.spacings_bound,
+            "framesWithChildren": t.frames_with_children,
+            "autoLayoutFrames": t.auto_layout,
+        }
