@@ -60,6 +60,7 @@ def create_app(
                         state.sessions,
                         state.publisher,
                         batch_size=cfg.relay_batch_size,
+                        per_organization=cfg.jobs_per_organization,
                         interval=cfg.relay_interval_seconds,
                         wakeup=state.outbox_wakeup,
                         metrics=metrics,

@@ -20,6 +20,8 @@ from wf2des.api.tenancy import authorize_project
 from wf2des.core.tenancy import ProjectScope
 from wf2des.integrations.blobs import BlobStore
 
+# Set on a session after whose commit the relay has work: an outbox row written, or a job finished (its
+# organization has a free slot again).
 OUTBOX_WRITTEN = "wf2des.outbox_written"
 
 __all__ = [

@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 
 from wf2des.api.route_table import RouteTable
 from wf2des.core.errors import (
@@ -35,6 +36,7 @@ __all__ = [
     "declare_body_problems",
     "install_problem_handlers",
     "problem",
+    "problem_document",
     "problem_responses",
 ]
 
@@ -112,15 +114,14 @@ def problem(
     return _render(error.status, error.code, error.title, error.detail, instance, headers, error.extra)
 
 
-def _render(
-    status: int,
-    code: str,
-    title: str,
-    detail: str | None,
-    instance: str | None,
-    headers: Mapping[str, str] | None,
-    extra: Mapping[str, Any],
-) -> JSONResponse:
+def problem_document(error: Wf2desError) -> dict[str, Any]:
+    """The members of ``error``'s problem document, for a writer below the framework (the HTTP server)."""
+    return _document(error.status, error.code, error.title, error.detail, None, error.extra)
+
+
+def _document(
+    status: int, code: str, title: str, detail: str | None, instance: str | None, extra: Mapping[str, Any]
+) -> dict[str, Any]:
     body: dict[str, Any] = {
         "type": "about:blank",
         "title": title,
@@ -131,6 +132,19 @@ def _render(
     if instance is not None:
         body["instance"] = instance
     body.update(extra)
+    return body
+
+
+def _render(
+    status: int,
+    code: str,
+    title: str,
+    detail: str | None,
+    instance: str | None,
+    headers: Mapping[str, str] | None,
+    extra: Mapping[str, Any],
+) -> JSONResponse:
+    body = _document(status, code, title, detail, instance, extra)
     return JSONResponse(body, status_code=status, media_type=PROBLEM_JSON, headers=headers)
 
 
@@ -184,6 +198,16 @@ def install_problem_handlers(app: FastAPI) -> None:
             return problem(unavailable, instance=request.url.path, headers={"Retry-After": "1"})
         return await on_unexpected(request, exc)
 
+    async def on_client_disconnect(request: Request, exc: Exception) -> JSONResponse:
+        # The client hung up before its body ended: nothing to answer and nothing broken on our side, so one
+        # line, not a traceback (a client can make a request of these per second).
+        assert isinstance(exc, ClientDisconnect)
+        _log.info("client_disconnected", path=request.url.path, method=request.method)
+        gone = BadRequest(
+            "The client disconnected before the request body ended.", code="client_disconnected"
+        )
+        return problem(gone, instance=request.url.path)
+
     async def on_unexpected(request: Request, exc: Exception) -> JSONResponse:
         _log.exception("unhandled_error", path=request.url.path, error_type=type(exc).__name__)
         return problem(Wf2desError("An unexpected error occurred."), instance=request.url.path)
@@ -192,4 +216,5 @@ def install_problem_handlers(app: FastAPI) -> None:
     app.add_exception_handler(RequestValidationError, on_validation_error)
     app.add_exception_handler(StarletteHTTPException, on_http_error)
     app.add_exception_handler(DBAPIError, on_database_error)
+    app.add_exception_handler(ClientDisconnect, on_client_disconnect)
     app.add_exception_handler(Exception, on_unexpected)

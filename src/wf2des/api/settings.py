@@ -26,6 +26,10 @@ class ApiSettings(BaseSettings):
     relay_enabled: bool = True
     relay_interval_seconds: float = 1.0
     relay_batch_size: int = 200
+    # Fairness: generations one organization may have published and not finished at once (the rest wait in
+    # the outbox). At most the fleet's total worker concurrency, so other organizations always find a slot
+    # within one job's time; below it, at once.
+    jobs_per_organization: int = Field(default=4, ge=1)
     publish_timeout_seconds: float = 2.0
     reaper_interval_seconds: float = 30.0
 

@@ -48,6 +48,7 @@ def serve(
     os.environ.setdefault("WF2DES_API_URL", f"http://{callback_host}:{port}")
 
     from wf2des.api import create_app
+    from wf2des.api.http_server import server_options
     from wf2des.cli.stores import load_settings, preflight_postgres
     from wf2des.core.errors import Wf2desError
     from wf2des.core.logging import configure_logging
@@ -69,23 +70,15 @@ def serve(
 
         console.print("no WF2DES_BROKER_URL: running jobs in this process (Celery in-process)")
         with inprocess_worker(settings):
-            uvicorn.run(
-                application, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
-            )
+            uvicorn.run(application, **server_options(host=host, port=port))
     elif workers == 1:
-        uvicorn.run(
-            application, host=host, port=port, log_level="warning", access_log=False, proxy_headers=False
-        )
+        uvicorn.run(application, **server_options(host=host, port=port))
     else:  # the settings were validated above; each worker process builds its own app from the environment
         uvicorn.run(
             "wf2des.api.app:create_app_from_env",
             factory=True,
             workers=workers,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            proxy_headers=False,  # the app decides whom to trust (WF2DES_API_TRUSTED_PROXIES)
+            **server_options(host=host, port=port),
         )
 
 
@@ -177,11 +170,20 @@ def outbox_relay(
         try:
             if not once:
                 await run_relay(
-                    sessions, publisher, batch_size=cfg.relay_batch_size, interval=cfg.relay_interval_seconds
+                    sessions,
+                    publisher,
+                    batch_size=cfg.relay_batch_size,
+                    per_organization=cfg.jobs_per_organization,
+                    interval=cfg.relay_interval_seconds,
                 )
             total = 0
             while True:
-                count, failed = await drain_once(sessions, publisher, batch_size=cfg.relay_batch_size)
+                count, failed = await drain_once(
+                    sessions,
+                    publisher,
+                    batch_size=cfg.relay_batch_size,
+                    per_organization=cfg.jobs_per_organization,
+                )
                 total += count
                 if failed or count < cfg.relay_batch_size:
                     if failed:

@@ -124,10 +124,9 @@ def _start_api(settings: Settings, pg_settings: PgSettings, port: int) -> uvicor
     import uvicorn
 
     from wf2des.api import create_app
+    from wf2des.api.http_server import server_config
 
-    config = uvicorn.Config(
-        create_app(settings, pg_settings), host="127.0.0.1", port=port, log_level="warning", access_log=False
-    )
+    config = server_config(create_app(settings, pg_settings), host="127.0.0.1", port=port)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="wf2des-api", daemon=True)
     thread.start()

@@ -91,6 +91,7 @@ def _watch_liveness(broker_url: str, queues: list[str], health_port: int) -> Liv
         stall_after_s=settings.stall_after_s,
         interval_s=settings.liveness_interval_s,
         port=health_port,
+        host=settings.health_host,
     )
     task_received.connect(server.received, weak=False)
     worker_ready.connect(lambda **_: server.start(), weak=False)

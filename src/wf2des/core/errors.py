@@ -25,9 +25,11 @@ parent catches every way that outcome can happen. The whole tree, with the modul
     │   ├── FigmaReconnectNeeded         409 figma_reconnect_needed        api.figma_connection.access
     │   └── SweepMarkerLost              409 sweep_marker_lost             integrations.docstore.sweep_writer
     ├── PayloadTooLarge                  413 payload_too_large
+    ├── UriTooLong                       414 uri_too_long: the request line is past its limit
     ├── TooManyRequests                  429 too_many_requests (sends Retry-After)
     │   └── TooManyClientSessions        429 too_many_sign_ins_from_client api.plugin_sessions.service
     ├── UnsupportedMediaType             415 unsupported_media_type
+    ├── HeadersTooLarge                  431 request_headers_too_large: count, line or total size
     ├── InvalidInput                     422 invalid_input (and codes given at the raise site)
     │   ├── AreaNotFound                 422 design_area_not_found         assemble.design_area
     │   ├── UnknownLibraryComponent      422 component_rule_unknown        api.project_config.service
@@ -83,6 +85,7 @@ __all__ = [
     "ConfigError",
     "Conflict",
     "Forbidden",
+    "HeadersTooLarge",
     "InvalidInput",
     "MethodNotAllowed",
     "NotFound",
@@ -92,6 +95,7 @@ __all__ = [
     "TooManyRequests",
     "Unauthorized",
     "UnsupportedMediaType",
+    "UriTooLong",
     "Wf2desError",
     "WireframeTooLarge",
 ]
@@ -179,6 +183,12 @@ class PayloadTooLarge(Wf2desError):
     title = "Payload too large"
 
 
+class UriTooLong(Wf2desError):
+    status = 414
+    code = "uri_too_long"
+    title = "URI too long"
+
+
 class TooManyRequests(Wf2desError):
     """Refused for now; ``retry_after_seconds`` becomes the ``Retry-After`` header."""
 
@@ -195,6 +205,12 @@ class UnsupportedMediaType(Wf2desError):
     status = 415
     code = "unsupported_media_type"
     title = "Unsupported media type"
+
+
+class HeadersTooLarge(Wf2desError):
+    status = 431
+    code = "request_headers_too_large"
+    title = "Request header fields too large"
 
 
 class InvalidInput(Wf2desError):

@@ -7,7 +7,23 @@ import sys
 
 import structlog
 
-__all__ = ["bind", "clear_context", "configure_logging", "get_logger"]
+from wf2des.core.safety import redact_secrets
+
+__all__ = ["bind", "clear_context", "configure_logging", "get_logger", "redact_log_values"]
+
+
+def redact_log_values(
+    _logger: object, _method: str, event_dict: structlog.types.EventDict
+) -> structlog.types.EventDict:
+    """Redact credentials from every string value of a line: request paths, error texts, tracebacks.
+
+    A path can carry a secret its caller put there (an AWS key id, ``;token=…``), and error texts quote what
+    a library was given; one processor covers every line, whatever its call site remembered.
+    """
+    for key, value in event_dict.items():
+        if isinstance(value, str):
+            event_dict[key] = redact_secrets(value)
+    return event_dict
 
 
 def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
@@ -20,6 +36,7 @@ def configure_logging(level: str = "INFO", *, json: bool = True) -> None:
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
             structlog.processors.format_exc_info,
+            redact_log_values,
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level)),

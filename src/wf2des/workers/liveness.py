@@ -132,7 +132,7 @@ class LivenessServer:
         stall_after_s: float,
         interval_s: float = 5,
         port: int = 0,
-        host: str = "0.0.0.0",
+        host: str = "127.0.0.1",
         on_stall: Callable[[str], None] | None = None,
     ) -> None:
         self.liveness = Liveness(stall_after_s)

@@ -32,3 +32,7 @@ class WorkerSettings(BaseSettings):
         default=60, gt=0, description="liveness: work waiting, nothing running, no progress this long"
     )
     liveness_interval_s: float = Field(default=5, gt=0, description="liveness: how often to check")
+    health_host: str = Field(
+        default="127.0.0.1",
+        description="interface of the --health-port probe (0.0.0.0 or the pod IP for a kubelet probe)",
+    )

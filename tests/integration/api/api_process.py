@@ -1,7 +1,7 @@
 """The API as a separate uvicorn process (memory and disk measured on it alone), and a raw chunked sender.
 
 The in-thread ``live`` server shares the test process, so its RSS says nothing about the API; this one is
-``uvicorn --factory wf2des.api.app:create_app_from_env`` with its own ``TMPDIR``.
+``wf2des serve`` (the production server configuration) with its own ``TMPDIR``.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -77,17 +77,12 @@ def start_api_process(
     with log.open("ab") as out:
         proc = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "--factory",
-                "wf2des.api.app:create_app_from_env",
+                str(Path(sys.executable).parent / "wf2des"),
+                "serve",
                 "--host",
                 "127.0.0.1",
                 "--port",
                 str(port),
-                "--log-level",
-                "warning",
             ],
             env=env,
             stdout=out,
@@ -211,3 +206,24 @@ def _read_response(sock: socket.socket, sent: int) -> RawResponse:
             break
         rest += piece
     return RawResponse(status, headers, rest[:length], sent)
+
+
+def send_raw(port: int, pieces: Iterable[bytes], *, timeout: float = 60) -> RawResponse:
+    """Send ``pieces`` as they come, stopping as soon as the server answers (``sent`` counts every byte)."""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    try:
+        sent = 0
+        deadline = time.monotonic() + timeout
+        for piece in pieces:
+            assert time.monotonic() < deadline, f"still sending after {timeout} s ({sent} bytes)"
+            readable, _, _ = select.select([sock], [], [], 0)
+            if readable:
+                break
+            try:
+                sock.sendall(piece)
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            sent += len(piece)
+        return _read_response(sock, sent)
+    finally:
+        sock.close()

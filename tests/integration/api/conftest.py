@@ -26,6 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from tests.integration.api.live import Live as Live  # re-exported: this folder's tests import it from here
 from tests.services import RedisServer
 from wf2des.api import create_app
+from wf2des.api.http_server import server_config
 from wf2des.api.settings import ApiSettings
 from wf2des.core.settings import Settings
 from wf2des.integrations.blobs import LocalBlobStore
@@ -118,9 +119,7 @@ def broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
 
 
 def start_live(app: Any, port: int) -> tuple[uvicorn.Server, threading.Thread]:
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
-    )
+    server = uvicorn.Server(server_config(app, host="127.0.0.1", port=port, lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -156,6 +155,9 @@ def live(
         max_upload_bytes=2_000_000,
         max_file_bytes=1_000_000,
         max_files=50,
+        # No worker consumes here, so no generation ever leaves processing to free its organization's slot;
+        # fairness itself is tested in test_outbox_fairness.py and tests/e2e/test_fairness.py.
+        jobs_per_organization=1000,
     )
     app = create_app(settings, PgSettings(database_url=pg_url), api_settings=api_settings)
     server, thread = start_live(app, port)

@@ -189,3 +189,50 @@ def test_reaper_fails_overdue_rows(live: Live, fresh: tuple[int, int, str]) -> N
     assert cid in asyncio.run(run())
     assert status_of(live, cid)[0::3] == ("2", "generation timed out")
     assert post_event(live, cid, failed_event()).status_code == 409
+
+
+def test_a_failure_message_is_stored_and_served_redacted(
+    live: Live, fresh: tuple[int, int, str], mint: Any
+) -> None:
+    org, proj, cid = fresh
+    message = (
+        "delivery failed: webhook_secret=whs-0123456789 client_secret=cs-0123456789 "
+        'token figd_AbCdEfGhIjKlMnOpQrStUv01 {"password": "pw-0123456789"} Basic dXNlcjpwYXNzd29yZA=='
+    )
+    assert post_event(live, cid, failed_event(message)).status_code == 200
+    stored = status_of(live, cid)[3]
+    with live.client(mint(org)) as client:
+        served = client.get(f"/v1/projects/{proj}/code2wf/{cid}").json()["errorMessage"]
+    for secret in (
+        "whs-0123456789",
+        "cs-0123456789",
+        "AbCdEfGhIjKlMnOpQrStUv01",
+        "pw-0123456789",
+        "dXNlcjpw",
+    ):
+        assert secret not in stored
+        assert secret not in served
+    assert stored.startswith("delivery failed: webhook_secret=***")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"type": "code2wf.failed", "attempt": True, "errorMessage": "x"},
+        {"type": "code2wf.failed", "attempt": 1.0, "errorMessage": "x"},
+    ],
+    ids=["attempt-true", "attempt-float"],
+)
+def test_event_integers_are_strict(live: Live, fresh: tuple[int, int, str], body: dict[str, Any]) -> None:
+    _, _, cid = fresh
+    resp = post_event(live, cid, body)
+    assert resp.status_code == 422, resp.text
+    assert status_of(live, cid)[0] == "0"
+
+
+def test_a_flag_count_of_false_is_refused(live: Live, fresh: tuple[int, int, str]) -> None:
+    org, proj, cid = fresh
+    body = {**completed_event(store_result(live, org, proj, cid, {}), 1), "flagCount": False}
+    resp = post_event(live, cid, body)
+    assert resp.status_code == 422, resp.text
+    assert status_of(live, cid)[0] == "0"

@@ -97,9 +97,9 @@ def test_relay_killed_mid_batch_loses_nothing(fresh_pg_database: Any, broker: Re
                 for cid in ids:
                     await OutboxRepository(session).add(CODE2WF_GENERATE, {"code2wf_id": cid})
             with pytest.raises(SystemExit):
-                await drain_once(sessions, DiesMidBatch(real, 4), batch_size=100)
-            first, _ = await drain_once(sessions, real, batch_size=100)
-            again, _ = await drain_once(sessions, real, batch_size=100)
+                await drain_once(sessions, DiesMidBatch(real, 4), batch_size=100, per_organization=100)
+            first, _ = await drain_once(sessions, real, batch_size=100, per_organization=100)
+            again, _ = await drain_once(sessions, real, batch_size=100, per_organization=100)
             return first, again
         finally:
             real.close()

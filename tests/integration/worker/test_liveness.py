@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import socket
 import uuid
 
+import pytest
 from kombu import Connection, Exchange, Queue
 
 from tests.conftest import REDIS_URL
+from wf2des.integrations.docstore.embedded import free_port
 from wf2des.workers.liveness import Liveness, Sample, queue_depth
 
 
@@ -70,3 +73,33 @@ def test_queue_depth_counts_ready_jobs_and_tolerates_missing_queues_and_dead_bro
         finally:
             queue(conn.default_channel).delete()
     assert queue_depth("redis://127.0.0.1:1/0", [name], timeout_s=1) is None
+
+
+def _other_address() -> str:
+    """An IPv4 address of this machine that is not loopback (the probe must not answer there)."""
+    import psutil
+
+    for addresses in psutil.net_if_addrs().values():
+        for address in addresses:
+            if address.family == socket.AF_INET and not address.address.startswith("127."):
+                return str(address.address)
+    raise AssertionError("this machine has no non-loopback IPv4 address to test against")
+
+
+def test_the_health_probe_listens_on_loopback_unless_told_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
+    from wf2des.workers.liveness import LivenessServer
+    from wf2des.workers.settings import WorkerSettings
+
+    assert WorkerSettings().health_host == "127.0.0.1"
+    port = free_port()
+    server = LivenessServer(REDIS_URL, ["celery"], stall_after_s=60, port=port)
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2):
+            pass
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection((_other_address(), port), timeout=2)
+    finally:
+        server.stop()
+    monkeypatch.setenv("WF2DES_WORKER_HEALTH_HOST", "0.0.0.0")
+    assert WorkerSettings().health_host == "0.0.0.0"

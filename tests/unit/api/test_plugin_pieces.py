@@ -48,6 +48,11 @@ def test_an_empty_body_is_no_report_and_a_full_one_parses() -> None:
         },
         {"nodeCount": 1, "durationMs": 10, "pluginVersion": "1", "unboundTokens": ["t"] * 1001},
         [],
+        # integers are strict: a JSON boolean, a float or a string is not a count
+        {"nodeCount": 1, "durationMs": False, "pluginVersion": "1"},
+        {"nodeCount": True, "durationMs": 10, "pluginVersion": "1"},
+        {"nodeCount": 1, "durationMs": 10.0, "pluginVersion": "1"},
+        {"nodeCount": 1, "durationMs": "10", "pluginVersion": "1"},
     ],
 )
 def test_malformed_reports_are_invalid_input(body: object) -> None:

@@ -37,6 +37,12 @@ PINNED: dict[str, tuple[int, str, str]] = {
     "wf2des.core.errors.Conflict": (409, "conflict", "Conflict"),
     "wf2des.core.errors.BlobExists": (409, "blob_exists", "Conflict"),
     "wf2des.core.errors.PayloadTooLarge": (413, "payload_too_large", "Payload too large"),
+    "wf2des.core.errors.UriTooLong": (414, "uri_too_long", "URI too long"),
+    "wf2des.core.errors.HeadersTooLarge": (
+        431,
+        "request_headers_too_large",
+        "Request header fields too large",
+    ),
     "wf2des.core.errors.UnsupportedMediaType": (415, "unsupported_media_type", "Unsupported media type"),
     "wf2des.core.errors.InvalidInput": (422, "invalid_input", "Invalid input"),
     "wf2des.core.errors.WireframeTooLarge": (422, "wireframe_too_large", "Invalid input"),

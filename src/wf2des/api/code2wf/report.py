@@ -38,11 +38,11 @@ class FailedImport(_Strict):
 class MaterializationReport(_Strict):
     """What the plugin built and what it could not do; all lists are bounded."""
 
-    node_count: int = Field(ge=0, le=10_000_000)
+    node_count: int = Field(ge=0, le=10_000_000, strict=True)
     missing_fonts: list[MissingFont] = Field(default_factory=list, max_length=200)
     unbound_tokens: list[Annotated[str, Field(min_length=1, max_length=500)]] = Field(
         default_factory=list, max_length=1000
     )
     failed_imports: list[FailedImport] = Field(default_factory=list, max_length=1000)
-    duration_ms: int = Field(ge=0, le=24 * 3600 * 1000)
+    duration_ms: int = Field(ge=0, le=24 * 3600 * 1000, strict=True)
     plugin_version: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[\x21-\x7e]+$")]

@@ -79,7 +79,7 @@ class Code2wfCreate(_Camel):
     placement_target: Annotated[str, AfterValidator(_ascii_only)] | None = Field(
         default=None, min_length=3, max_length=255, pattern=PLACEMENT_TARGET
     )
-    viewport_width: int | None = Field(default=None, ge=200, le=4000)
+    viewport_width: int | None = Field(default=None, ge=200, le=4000, strict=True)
 
 
 class Code2wfOut(_Camel):

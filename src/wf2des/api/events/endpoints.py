@@ -8,7 +8,7 @@ from fastapi import APIRouter, Path, Request
 from pydantic import ValidationError
 
 from wf2des.api.code2wf.schemas import Code2wfOut, status_name
-from wf2des.api.deps import SessionDep, StateDep
+from wf2des.api.deps import OUTBOX_WRITTEN, SessionDep, StateDep
 from wf2des.api.events.schemas import DESIGN_EVENT_ADAPTER, EVENT_ADAPTER, DesignEventAck, EventAck
 from wf2des.api.events.service import apply_design_event, apply_event
 from wf2des.api.ids import ResourceId
@@ -55,6 +55,9 @@ async def receive_event(
     except ValidationError as exc:
         raise InvalidInput(f"The event body is invalid: {exc.error_count()} error(s).") from None
     row, applied = await apply_event(session, code2wf_id, event)
+    if applied:
+        # The job left processing: its organization has a free slot, so wake the relay (after the commit).
+        session.info[OUTBOX_WRITTEN] = True
     return EventAck(code2wf_id=row.id, status=Code2wfOut.of(row).status, applied=applied)
 
 

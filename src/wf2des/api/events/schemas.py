@@ -19,17 +19,18 @@ __all__ = ["DESIGN_EVENT_ADAPTER", "EVENT_ADAPTER", "DesignEventAck", "EventAck"
 
 # ``attempt`` and ``flag_count`` are PostgreSQL ``integer`` columns: a correctly signed event carrying 2**31
 # or 2**70 used to reach the database and fail there as a 500. Out of range is a 422 before any query.
+# Integers in bodies are strict (``strict=True``): JSON `false` or `1.0` is not a count.
 _INT4_MAX = 2**31 - 1
 
 
 class _Completed(Code2wfCompleted):
-    attempt: int = Field(ge=1, le=_INT4_MAX)
+    attempt: int = Field(ge=1, le=_INT4_MAX, strict=True)
     # negative counts reach the service, which refuses them with their own code (``invalid_flag_count``)
-    flag_count: int = Field(alias="flagCount", le=_INT4_MAX)
+    flag_count: int = Field(alias="flagCount", le=_INT4_MAX, strict=True)
 
 
 class _Failed(Code2wfFailed):
-    attempt: int = Field(ge=1, le=_INT4_MAX)
+    attempt: int = Field(ge=1, le=_INT4_MAX, strict=True)
 
 
 EventBody = Annotated[_Completed | _Failed, Field(discriminator="type")]
@@ -45,12 +46,12 @@ class EventAck(BaseModel):
 
 
 class _DesignCompleted(DesignGenerationCompleted):
-    attempt: int = Field(ge=1, le=_INT4_MAX)
-    flag_count: int = Field(alias="flagCount", le=_INT4_MAX)
+    attempt: int = Field(ge=1, le=_INT4_MAX, strict=True)
+    flag_count: int = Field(alias="flagCount", le=_INT4_MAX, strict=True)
 
 
 class _DesignFailed(DesignGenerationFailed):
-    attempt: int = Field(ge=1, le=_INT4_MAX)
+    attempt: int = Field(ge=1, le=_INT4_MAX, strict=True)
 
 
 DesignEventBody = Annotated[_DesignCompleted | _DesignFailed, Field(discriminator="type")]

@@ -4,8 +4,11 @@ Hazards, and why they are harmless here:
 - killed after publishing, before marking: the messages are re-published on the next run. The Celery task id
   is the code2wf id and the webhook transition is conditional, so a duplicate job cannot change a finished
   row.
-- two relays (several API processes, or ``wf2des outbox-relay``): ``FOR UPDATE SKIP LOCKED`` gives each a
-  disjoint batch.
+- two relays (several API processes, or ``wf2des outbox-relay``): a transaction-scoped advisory lock lets one
+  drain at a time (the others skip the round), and ``FOR UPDATE SKIP LOCKED`` keeps batches disjoint anyway.
+- fairness: a generation is published only into a free slot of its organization (``per_organization`` out at
+  once, until its row leaves processing), so one organization's burst waits in the outbox, not on the
+  broker in front of everyone else's jobs. A finished job wakes the relay (the events endpoint).
 - broker down: the first failure stops the batch, records ``attempts``/``last_error``, and the rows stay
   pending; the API keeps accepting requests because it only ever writes the outbox.
 """
@@ -22,6 +25,7 @@ from wf2des.api.metrics import Metrics
 from wf2des.api.outbox.publisher import OutgoingMessage, Publisher
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
+from wf2des.jobs.contract import CODE2WF_GENERATE
 from wf2des.pg.repositories import OutboxRepository
 
 __all__ = ["drain_once", "run_relay"]
@@ -34,12 +38,17 @@ async def drain_once(
     publisher: Publisher,
     *,
     batch_size: int,
+    per_organization: int,
     metrics: Metrics | None = None,
 ) -> tuple[int, bool]:
     """Publish one batch. Returns (published count, whether a publish failed)."""
     async with sessions() as session, session.begin():
         repo = OutboxRepository(session)
-        claimed = await repo.claim_pending(batch_size)
+        if not await repo.lock_relay():
+            return 0, False
+        claimed = await repo.claim_fairly(
+            batch_size, gated_task=CODE2WF_GENERATE, per_organization=per_organization
+        )
         if not claimed:
             return 0, False
         messages = [OutgoingMessage(m.id, m.task_name, m.payload) for m in claimed]
@@ -64,6 +73,7 @@ async def run_relay(
     publisher: Publisher,
     *,
     batch_size: int,
+    per_organization: int,
     interval: float,
     wakeup: asyncio.Event | None = None,
     metrics: Metrics | None = None,
@@ -73,7 +83,9 @@ async def run_relay(
     backoff = interval
     while True:
         try:
-            count, failed = await drain_once(sessions, publisher, batch_size=batch_size, metrics=metrics)
+            count, failed = await drain_once(
+                sessions, publisher, batch_size=batch_size, per_organization=per_organization, metrics=metrics
+            )
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # PostgreSQL unavailable: keep the loop alive

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import anyio.to_thread
 from fastapi import APIRouter, File, Form, Path, UploadFile, status
 
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
@@ -44,7 +45,9 @@ async def create_page_import(
         raise InvalidInput("Send either 'files' parts or one 'archive' part.", code="invalid_upload")
     uploaded: list[UploadedFile]
     if archive is not None:
-        uploaded = unpack_zip(await _read(archive, limits.max_total_bytes), limits)
+        data = await _read(archive, limits.max_total_bytes)
+        # Parsing a zip is CPU work of up to a second on a full archive: never on the event loop.
+        uploaded = await anyio.to_thread.run_sync(unpack_zip, data, limits)
     else:
         assert files is not None
         if len(files) > limits.max_files:

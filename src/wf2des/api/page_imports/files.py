@@ -2,7 +2,10 @@
 
 Zip hazards handled here: symlink members (could point outside the page), encrypted members, members whose
 declared or *actual* expanded size passes the limits (a zip bomb lies in its headers, so each member is
-read with a hard cap), and more members than the file limit.
+read with a hard cap), and more members than the file limit. Directory records count too: the central
+directory is counted (:mod:`zip_directory`) against twice the file limit before ``zipfile`` parses it, since
+a directory record costs as much to parse as a file's. Parsing takes CPU time, so the API calls
+:func:`unpack_zip` in a worker thread.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wf2des.api.ids import BIDI_CONTROLS
+from wf2des.api.page_imports.zip_directory import ArchiveTooManyEntries, MalformedDirectory, count_entries
 from wf2des.core.errors import InvalidInput, PayloadTooLarge
 
 __all__ = [
@@ -99,6 +103,13 @@ def check_files(files: list[UploadedFile], entry: str, limits: Limits) -> str:
 
 
 def unpack_zip(archive: bytes, limits: Limits) -> list[UploadedFile]:
+    """The archive's files, after its central directory was counted; blocking (CPU), so off the loop."""
+    try:
+        count_entries(archive, limit=2 * limits.max_files)
+    except ArchiveTooManyEntries as exc:
+        raise PayloadTooLarge(f"The archive holds more than {exc.limit} entries.") from None
+    except MalformedDirectory:
+        raise InvalidInput("The archive is not a valid zip file.", code="invalid_archive") from None
     try:
         zf = zipfile.ZipFile(io.BytesIO(archive))
     except (zipfile.BadZipFile, ValueError, OSError):
