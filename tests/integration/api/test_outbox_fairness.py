@@ -17,7 +17,7 @@ import redis
 from tests.services import RedisServer
 from wf2des.api.outbox.publisher import CeleryPublisher
 from wf2des.api.outbox.relay import drain_once
-from wf2des.jobs.contract import CODE2WF_GENERATE, COMPONENT_SWEEP_RUN
+from wf2des.jobs.contract import CODE2WF_GENERATE, COMPONENT_SWEEP_RUN, DESIGN_GENERATE
 from wf2des.pg.engine import make_async_engine, make_session_factory
 from wf2des.pg.migrate import upgrade_head
 
@@ -36,6 +36,20 @@ def _generation(conn: psycopg.Connection[Any], org: int, n: int) -> str:
         "INSERT INTO outbox (task_name, payload) VALUES (%s, %s)", (CODE2WF_GENERATE, json.dumps(payload))
     )
     return code2wf_id
+
+
+def _design(conn: psycopg.Connection[Any], org: int, n: int) -> str:
+    generation_id = f"{org}-design-{n:02d}"
+    conn.execute(
+        "INSERT INTO design_generation (id, organization_id, project_id, figma_file_key, wireframe_node_id,"
+        " created_by, updated_by) VALUES (%s, %s, %s, 'F', '1:2', 'u', 'u')",
+        (generation_id, org, org),
+    )
+    payload = {"design_generation_id": generation_id, "organization_id": org}
+    conn.execute(
+        "INSERT INTO outbox (task_name, payload) VALUES (%s, %s)", (DESIGN_GENERATE, json.dumps(payload))
+    )
+    return generation_id
 
 
 def _tenant(conn: psycopg.Connection[Any], org: int) -> None:
@@ -95,3 +109,46 @@ def test_a_burst_waits_in_the_outbox_and_others_go_first(fresh_pg_database: Any,
     finish(burst[2])
     assert asyncio.run(drain()) == 2
     assert published()[-2:] == [burst[3], burst[4]]
+
+
+def test_design_generations_share_their_organizations_slots(
+    fresh_pg_database: Any, broker: RedisServer
+) -> None:
+    """A burst of design generations waits like one of Code2WF generations, in the same slots."""
+    url = fresh_pg_database()
+    upgrade_head(url)
+    broker_url = broker.url.replace("/0", "/5")
+    queue = redis.Redis.from_url(broker_url)
+    queue.flushdb()
+    with psycopg.connect(url, autocommit=True) as conn:
+        _tenant(conn, ORG_A)
+        _tenant(conn, ORG_B)
+        first = _generation(conn, ORG_A, 0)
+        designs = [_design(conn, ORG_A, n) for n in range(5)]
+        other = _design(conn, ORG_B, 0)
+
+    async def drain() -> int:
+        engine = make_async_engine(url, pool_size=1, max_overflow=0)
+        publisher = CeleryPublisher(broker_url, timeout=1.0)
+        try:
+            count, failed = await drain_once(
+                make_session_factory(engine), publisher, batch_size=100, per_organization=2
+            )
+            assert not failed
+            return count
+        finally:
+            publisher.close()
+            await engine.dispose()
+
+    def published() -> list[str]:
+        return [json.loads(raw)["headers"]["id"] for raw in reversed(queue.lrange("celery", 0, -1))]
+
+    assert asyncio.run(drain()) == 3  # A's Code2WF job and first design fill its two slots; B's goes
+    assert published() == [first, designs[0], other]
+    assert asyncio.run(drain()) == 0
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(
+            "UPDATE design_generation SET status = '2', error_message = 'x' WHERE id = %s", (designs[0],)
+        )
+    assert asyncio.run(drain()) == 1
+    assert published()[-1] == designs[1]

@@ -92,6 +92,8 @@ async def receive_design_event(
     except ValidationError as exc:
         raise InvalidInput(f"The event body is invalid: {exc.error_count()} error(s).") from None
     row, applied = await apply_design_event(session, generation_id, event)
+    if applied:
+        session.info[OUTBOX_WRITTEN] = True  # a slot of its organization is free: wake the relay
     return DesignEventAck(design_generation_id=row.id, status=status_name(row.status), applied=applied)
 
 

@@ -6,9 +6,9 @@ Hazards, and why they are harmless here:
   row.
 - two relays (several API processes, or ``wf2des outbox-relay``): a transaction-scoped advisory lock lets one
   drain at a time (the others skip the round), and ``FOR UPDATE SKIP LOCKED`` keeps batches disjoint anyway.
-- fairness: a generation is published only into a free slot of its organization (``per_organization`` out at
-  once, until its row leaves processing), so one organization's burst waits in the outbox, not on the
-  broker in front of everyone else's jobs. A finished job wakes the relay (the events endpoint).
+- fairness: a generation (Code2WF or design) is published only into a free slot of its organization
+  (``per_organization`` out at once, until its row leaves processing), so one organization's burst waits
+  in the outbox, not on the broker in front of everyone else's jobs. A finished job wakes the relay (the events endpoint).
 - broker down: the first failure stops the batch, records ``attempts``/``last_error``, and the rows stay
   pending; the API keeps accepting requests because it only ever writes the outbox.
 """
@@ -25,10 +25,14 @@ from wf2des.api.metrics import Metrics
 from wf2des.api.outbox.publisher import OutgoingMessage, Publisher
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
-from wf2des.jobs.contract import CODE2WF_GENERATE
+from wf2des.jobs.contract import CODE2WF_GENERATE, DESIGN_GENERATE
 from wf2des.pg.repositories import OutboxRepository
 
-__all__ = ["drain_once", "run_relay"]
+__all__ = ["GATED_TASKS", "drain_once", "run_relay"]
+
+# Jobs that hold a worker for a while, one row each in ``processing``: Code2WF and design generations share
+# an organization's slots. A component sweep is short and has no row; it is not gated.
+GATED_TASKS = (CODE2WF_GENERATE, DESIGN_GENERATE)
 
 _log = get_logger(__name__)
 
@@ -47,7 +51,7 @@ async def drain_once(
         if not await repo.lock_relay():
             return 0, False
         claimed = await repo.claim_fairly(
-            batch_size, gated_task=CODE2WF_GENERATE, per_organization=per_organization
+            batch_size, gated_tasks=GATED_TASKS, per_organization=per_organization
         )
         if not claimed:
             return 0, False

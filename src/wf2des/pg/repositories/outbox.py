@@ -29,21 +29,23 @@ class OutboxRepository:
         return bool(locked)
 
     async def claim_fairly(
-        self, limit: int, *, gated_task: str, per_organization: int
+        self, limit: int, *, gated_tasks: Sequence[str], per_organization: int
     ) -> Sequence[OutboxMessage]:
         """Lock up to ``limit`` unpublished messages, oldest first, each into a free slot of its organization.
 
         ``SKIP LOCKED`` keeps the batches of two relays disjoint even without :meth:`lock_relay`; the locks
         last until the caller's transaction ends. An organization has at most ``per_organization`` jobs out:
-        a ``gated_task`` message (one per processing ``code2wf`` row, which carries the organization) is
-        out from its publication until its row leaves ``processing`` (event, or the reaper at the deadline).
+        a ``gated_tasks`` message (one per processing ``code2wf`` or ``design_generation`` row, which carries
+        the organization; both kinds share the organization's slots, since both hold a worker) is out from
+        its publication until its row leaves ``processing`` (event, or the reaper at the deadline).
         An organization's pending messages are claimed oldest first, only into its free slots; another
         organization's message is never behind more than the slots of the others. Other tasks are not gated.
         Only the organizations with pending messages are counted.
         """
         ids = (
             await self._session.scalars(
-                _FAIR_CANDIDATES, {"gated": gated_task, "per_org": per_organization, "limit": limit}
+                _FAIR_CANDIDATES,
+                {"gated": list(gated_tasks), "per_org": per_organization, "limit": limit},
             )
         ).all()
         if not ids:
@@ -84,7 +86,8 @@ class OutboxRepository:
 
 _RELAY_LOCK = 0x7766_3264_6573_0001  # "wf2des" + 1: the advisory lock key of the outbox relay
 
-# Per organization: its pending gated messages ranked oldest first, and how many of its rows are processing.
+# Per organization: its pending gated messages ranked oldest first, and how many of its rows (of both
+# kinds) are processing.
 # Processing rows whose message is still pending are not out yet: out = processing - pending, and a message
 # of rank r may go when out + r <= per_org.
 _FAIR_CANDIDATES = text(
@@ -94,19 +97,24 @@ _FAIR_CANDIDATES = text(
                row_number() OVER (PARTITION BY payload->>'organization_id' ORDER BY id) AS rank,
                count(*) OVER (PARTITION BY payload->>'organization_id') AS waiting
         FROM outbox
-        WHERE published_at IS NULL AND task_name = :gated
+        WHERE published_at IS NULL AND task_name = ANY(:gated)
     ),
     processing AS (
-        SELECT c.organization_id AS org, count(*) AS n
-        FROM code2wf c
-        WHERE c.status = '0' AND c.organization_id IN (SELECT DISTINCT org FROM pending)
-        GROUP BY c.organization_id
+        SELECT organization_id AS org, count(*) AS n
+        FROM (
+            SELECT organization_id FROM code2wf
+            WHERE status = '0' AND organization_id IN (SELECT DISTINCT org FROM pending)
+            UNION ALL
+            SELECT organization_id FROM design_generation
+            WHERE status = '0' AND organization_id IN (SELECT DISTINCT org FROM pending)
+        ) AS rows
+        GROUP BY organization_id
     ),
     candidates AS (
         SELECT p.id FROM pending p LEFT JOIN processing r ON r.org = p.org
         WHERE coalesce(r.n, 0) - p.waiting + p.rank <= :per_org
         UNION ALL
-        SELECT id FROM outbox WHERE published_at IS NULL AND task_name <> :gated
+        SELECT id FROM outbox WHERE published_at IS NULL AND task_name <> ALL(:gated)
     )
     SELECT id FROM candidates ORDER BY id LIMIT :limit
     """
