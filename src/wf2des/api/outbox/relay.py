@@ -8,7 +8,8 @@ Hazards, and why they are harmless here:
   drain at a time (the others skip the round), and ``FOR UPDATE SKIP LOCKED`` keeps batches disjoint anyway.
 - fairness: a generation (Code2WF or design) is published only into a free slot of its organization
   (``per_organization`` out at once, until its row leaves processing), so one organization's burst waits
-  in the outbox, not on the broker in front of everyone else's jobs. A finished job wakes the relay (the events endpoint).
+  in the outbox, not on the broker in front of everyone else's jobs. A finished job wakes the relay (the
+  events endpoint).
 - broker down: the first failure stops the batch, records ``attempts``/``last_error``, and the rows stay
   pending; the API keeps accepting requests because it only ever writes the outbox.
 """
