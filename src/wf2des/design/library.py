@@ -146,6 +146,9 @@ class DesignLibrary:
     colors: tuple[ColorToken, ...] = ()
     floats: tuple[FloatToken, ...] = ()
     file_keys: tuple[str, ...] = ()
+    # Each component's own node in its file (by component key): what the design preview draws an instance
+    # from. The REST dicts themselves, shared with the caller's copy of the file, not copied.
+    component_nodes: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, repr=False, compare=False)
     _by_set_name: dict[str, LibraryComponentSet] = field(default_factory=dict, repr=False, compare=False)
     _by_name: dict[str, PlainComponent] = field(default_factory=dict, repr=False, compare=False)
     _icons: dict[str, list[PlainComponent]] = field(default_factory=dict, repr=False, compare=False)
@@ -184,6 +187,7 @@ class DesignLibrary:
         text_styles: list[TextStyle] = []
         colors: list[ColorToken] = []
         floats: list[FloatToken] = []
+        nodes: dict[str, Mapping[str, Any]] = {}
         for rest in files:
             document = rest.file.get("document") or {}
             meta_components = rest.file.get("components") or {}
@@ -192,8 +196,12 @@ class DesignLibrary:
                 kind = node.get("type")
                 if kind == "COMPONENT_SET":
                     sets.append(_component_set(node, meta_sets, meta_components, rest.file_key))
+                    for variant in node.get("children") or ():
+                        if variant.get("type") == "COMPONENT":
+                            nodes.setdefault(_component_key(variant, meta_components), variant)
                 elif kind == "COMPONENT" and not _in_set(node, meta_components):
                     components.append(_plain(node, meta_components, rest.file_key))
+                    nodes.setdefault(_component_key(node, meta_components), node)
             styles = rest.file.get("styles") or {}
             style_docs = _style_documents(rest.style_nodes)
             text_styles.extend(_text_styles(styles, style_docs, rest.file_key))
@@ -207,6 +215,7 @@ class DesignLibrary:
             tuple(sorted(colors, key=lambda c: (c.name, c.id))),
             tuple(sorted(floats, key=lambda f: (f.name, f.id))),
             tuple(rest.file_key for rest in files),
+            nodes,
         )
 
 
@@ -218,6 +227,12 @@ def _walk(node: Mapping[str, Any]) -> Iterator[Mapping[str, Any]]:
         if current.get("type") in ("COMPONENT", "INSTANCE"):
             continue  # a component's inner layers are not library entries
         stack.extend(reversed(current.get("children") or []))
+
+
+def _component_key(node: Mapping[str, Any], meta: Mapping[str, Any]) -> str:
+    """The key a spec instance names its component by (the published key, else the node id)."""
+    entry = meta.get(str(node.get("id"))) or {}
+    return str(entry.get("key") or node.get("id"))
 
 
 def _in_set(node: Mapping[str, Any], meta: Mapping[str, Any]) -> bool:
@@ -265,10 +280,9 @@ def _component_set(
         if child.get("type") != "COMPONENT":
             continue
         width, height = _box(child)
-        entry = meta.get(str(child.get("id"))) or {}
         variants.append(
             LibraryVariant(
-                key=str(entry.get("key") or child.get("id")),
+                key=_component_key(child, meta),
                 name=str(child.get("name", "")),
                 values=parse_variant_name(str(child.get("name", ""))),
                 width=width,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -23,7 +23,10 @@ from wf2des.generator.replay import replay_screen
 from wf2des.generator.tokens import COLOR_VALUES, STYLE_WEIGHTS
 from wf2des.spec import Node, Spec
 
-__all__ = ["render_preview_png", "render_preview_svg"]
+__all__ = ["InstanceDrawer", "render_preview_png", "render_preview_svg"]
+
+# Draws one INSTANCE node into its replayed box on the context; False leaves it to the labelled box.
+InstanceDrawer = Callable[[cairocffi.Context, Node, Rect], bool]
 
 _FLAG = "#E8590C"
 _MAX_HEIGHT = 6000.0
@@ -295,10 +298,27 @@ class _Cairo(_Painter):
     placement, which made the preview most of a worker's time on text-heavy pages."""
 
     def __init__(
-        self, spec: Spec, boxes: Mapping[str, Rect], flagged: set[str], context: cairocffi.Context
+        self,
+        spec: Spec,
+        boxes: Mapping[str, Rect],
+        flagged: set[str],
+        context: cairocffi.Context,
+        instances: InstanceDrawer | None = None,
     ) -> None:
         super().__init__(spec, boxes, flagged)
         self.ctx = context
+        self.instances = instances
+
+    def _instance(self, node: Node, x: float, y: float, w: float, h: float) -> None:
+        if self.instances is not None:
+            self.ctx.save()
+            try:
+                drawn = self.instances(self.ctx, node, Rect(x, y, w, h))
+            finally:
+                self.ctx.restore()
+            if drawn:
+                return
+        super()._instance(node, x, y, w, h)
 
     def _source(self, colour: str, alpha: float = 1.0) -> None:
         r, g, b = hex_rgb(colour)
@@ -411,8 +431,12 @@ def render_preview_svg(spec: Spec, screen_index: int = 0) -> str:
     )
 
 
-def render_preview_png(spec: Spec, screen_index: int = 0) -> bytes:
-    """PNG of one screen, drawn with Cairo; very tall pages are cut at 6,000 px to keep the image small."""
+def render_preview_png(spec: Spec, screen_index: int = 0, instances: InstanceDrawer | None = None) -> bytes:
+    """PNG of one screen, drawn with Cairo; very tall pages are cut at 6,000 px to keep the image small.
+
+    ``instances`` draws library instances (the design preview draws them from their components' nodes);
+    without it an instance is a labelled box.
+    """
     root = spec["screens"][screen_index]["root"]
     boxes = replay_screen(root)
     flagged = {str(o["nodeId"]) for o in spec["outcomes"] if o["flagged"] and o["nodeId"]}
@@ -423,7 +447,7 @@ def render_preview_png(spec: Spec, screen_index: int = 0) -> bytes:
     context = cairocffi.Context(surface)
     context.set_source_rgb(1, 1, 1)
     context.paint()
-    _Cairo(spec, boxes, flagged, context).node(root)
+    _Cairo(spec, boxes, flagged, context, instances).node(root)
     surface.flush()
     # Cairo's own PNG writer uses libpng's default compression: two thirds of the preview's time. Fast
     # deflate makes a file about 15% larger in a third of the time.

@@ -2,7 +2,8 @@
 
     config (blob store) → wireframe (stored snapshot, or GET /nodes) → library files (GET file, variables,
     style nodes) → DESIGN area (GET file depth 2) → generate_design (pure) → validate the spec
-    → put report.json, preview.png → design_generation_result (document store) → put spec.json
+    → put report.json, preview.png (instances drawn from their components) → design_generation_result
+    (document store) → put spec.json
     → signed ``design_generation.completed``
 
 The spec's key is the commit marker: written last, once. A redelivered job whose spec exists reuses it (its
@@ -26,8 +27,8 @@ from wf2des.core.errors import BlobExists, InvalidInput
 from wf2des.core.logging import get_logger
 from wf2des.core.safety import safe_message
 from wf2des.design import DesignLibrary, generate_design
+from wf2des.design.preview import render_design_preview_png
 from wf2des.generator import spec_flag_count
-from wf2des.generator.preview import render_preview_png
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.docstore import ProjectFileRegistrations
 from wf2des.integrations.docstore.design_results import DesignGenerationResults
@@ -118,7 +119,7 @@ def generate(job: DesignGenerationJob, runtime: WorkerRuntime, budget: Budget | 
         return _record_failure(runtime, keys, failure.detail, classification)
     started = time.perf_counter()
     _put_once(runtime, keys.report, _canonical(report), "application/json")
-    preview = _write_preview(runtime, keys.preview, spec)
+    preview = _write_preview(runtime, keys.preview, spec, inputs.library)
     flag_count = spec_flag_count(spec)
     DesignGenerationResults(runtime.docstore).record(
         job.scope(),
@@ -274,12 +275,13 @@ def _put_once(runtime: WorkerRuntime, key: str, body: bytes, content_type: str) 
         log.info("artifact already written by an earlier delivery", key=key.rsplit("/", 1)[-1])
 
 
-def _write_preview(runtime: WorkerRuntime, key: str, spec: Spec) -> bool:
-    """Draw the design (a convenience: a failure to draw never fails the generation)."""
+def _write_preview(runtime: WorkerRuntime, key: str, spec: Spec, library: DesignLibrary) -> bool:
+    """Draw the design, instances from the library's component nodes (a convenience: a failure to draw never
+    fails the generation)."""
     if not runtime.worker_settings.preview:
         return False
     try:
-        png = render_preview_png(spec)
+        png = render_design_preview_png(spec, library)
     except Exception as exc:
         log.warning("preview failed", error=type(exc).__name__)
         return False
