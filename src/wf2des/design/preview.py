@@ -4,13 +4,13 @@ without Figma.
 
 An instance is drawn from its component node's fills, strokes, corner radius and auto-layout children, its
 texts in the component's text style and colour; the instance's TEXT properties (and text overrides) replace
-the component's texts, its BOOLEAN properties show or hide layers, and its size is the spec's (the plugin
-resizes the instance to it; what no longer fits overflows, unclipped, as it does in Figma). Colours and
-numbers bound to variables take the library's values in each collection's default mode, the values the
-design spec binds to. Auto layout is re-run at the instance's size (hug, fill, the four alignments, space
-between), which is what makes a resized button keep its label centred. Vectors are drawn as a glyph mark in
-their colour: the file is read without its path geometry (``geometry=paths`` is a large answer), so icons show
-where and in which colour they are, not their shape.
+the component's texts, its BOOLEAN properties show or hide layers, its INSTANCE_SWAP properties put their
+component (an icon) in the slot, and its size is the spec's (the plugin resizes the instance to it; what no
+longer fits overflows, unclipped, as it does in Figma). Colours and numbers bound to variables take the
+library's values in each collection's default mode, the values the design spec binds to. Auto layout is
+re-run at the instance's size (hug, fill, the four alignments, space between), which is what makes a resized
+button keep its label centred. Vectors (icons, check marks, chevrons) are drawn from their path geometry,
+which the file carries when it was read with ``geometry=paths``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from typing import Any
 import cairocffi
 
 from wf2des.design.library import DesignLibrary, TextStyle, hex_of
+from wf2des.design.svg_path import trace_path
 from wf2des.generator.capture_model import Rect
 from wf2des.generator.preview import render_preview_png
 from wf2des.spec import Node, Spec
@@ -157,7 +158,14 @@ class _Drawing:
                 size[index] = value
         return size[0], size[1]
 
+    def swapped(self, node: JSON) -> JSON:
+        """An instance whose component an INSTANCE_SWAP property replaced (an icon slot): that component."""
+        reference = str((node.get("componentPropertyReferences") or {}).get("mainComponent"))
+        return self.painter.nodes.get(self.properties.get(reference, ""), node)
+
     def draw(self, node: JSON, box: Rect) -> None:
+        if node.get("type") == "INSTANCE":
+            node = self.swapped(node)
         kind = node.get("type")
         if kind == "TEXT":
             self.text(node, box)
@@ -274,12 +282,36 @@ class _Drawing:
                 self.ctx.stroke()
 
     def glyph(self, node: JSON, box: Rect) -> None:
-        """A vector without its geometry: a stroked one (a ring, a track) as an ellipse outline, a filled
-        one (an icon's shape) as a rounded mark in its colour."""
+        """A vector: its path geometry when the file was read with it (``geometry=paths``), scaled from its
+        own box to ``box``; without geometry, a stroked one (a ring, a track) as an ellipse outline and a
+        filled one (an icon's shape) as a small rounded mark in its colour."""
         fills = [rgba for p in node.get("fills") or () if (rgba := self.paint(p)) is not None]
         strokes = [rgba for p in node.get("strokes") or () if (rgba := self.paint(p)) is not None]
+        own = node.get("absoluteBoundingBox") or {}
+        width, height = float(own.get("width") or 0.0), float(own.get("height") or 0.0)
+        drawn = False
+        for geometry, colours in (("fillGeometry", fills), ("strokeGeometry", strokes)):
+            paths = [g for g in node.get(geometry) or () if isinstance(g.get("path"), str)]
+            if not paths or not colours:
+                continue
+            self.ctx.save()
+            self.ctx.translate(box.x, box.y)
+            self.ctx.scale(box.width / width if width else 1.0, box.height / height if height else 1.0)
+            for path in paths:
+                self.ctx.new_path()
+                trace_path(self.ctx, path["path"])
+                even_odd = path.get("windingRule") == "EVENODD"
+                self.ctx.set_fill_rule(
+                    cairocffi.FILL_RULE_EVEN_ODD if even_odd else cairocffi.FILL_RULE_WINDING
+                )
+                self.ctx.set_source_rgba(*colours[0])
+                self.ctx.fill()
+            self.ctx.restore()
+            drawn = True
+        if drawn:
+            return
         if fills:
-            side = min(box.width, box.height) * 0.7
+            side = min(box.width, box.height) * 0.4
             mark = Rect(box.x + (box.width - side) / 2, box.y + (box.height - side) / 2, side, side)
             self._path(mark, side / 4, False)
             self.ctx.set_source_rgba(*fills[0])

@@ -116,3 +116,19 @@ def test_an_instance_of_a_component_the_library_lacks_stays_a_labelled_box() -> 
     library = _primer()
     image = _pixels(render_design_preview_png(_spec(_button("no-such-component", "Sign in")), library))
     assert image.getpixel((46, 56)) == (0xF1, 0xEC, 0xFF)  # the Code2WF preview's component purple
+
+
+def test_an_icon_slot_draws_the_swapped_icon_from_its_path_geometry() -> None:
+    library = _primer()
+    secondary = _variant(library, "Button", Variant="Secondary", Size="Medium", State="Rest")
+    star = library.find_icon("star", 16)
+    assert star is not None
+    button = _button(secondary.key, "Star")
+    button["componentProperties"] = {"Label#10:100": "Star", "Leading visual#10:101": "true"}
+    without = _pixels(render_design_preview_png(_spec(button), library))
+    button["componentProperties"]["Leading icon#10:102"] = star.key
+    starred = _pixels(render_design_preview_png(_spec(button), library))
+    # the icon sits at the left of the centred content; the default icon and the star differ in shape
+    dark = [(x, y) for x in range(40, 240) for y in range(50, 82) if max(_rgb(starred, x, y)) < 120]
+    assert dark
+    assert starred.tobytes() != without.tobytes()

@@ -175,10 +175,13 @@ class FigmaClient:
                 result[node_id] = entry if isinstance(entry, dict) else None
         return {**answer, "nodes": result}
 
-    async def get_file_json(self, key: str, *, depth: int | None = None) -> JSON:
-        """The ``GET /v1/files/:key`` answer as Figma sent it (``depth`` None: the whole document)."""
-        params = {"depth": str(depth)} if depth is not None else None
-        body = await self._get(f"/v1/files/{key}", Tier.FILE, params=params)
+    async def get_file_json(self, key: str, *, depth: int | None = None, geometry: bool = False) -> JSON:
+        """The ``GET /v1/files/:key`` answer as Figma sent it (``depth`` None: the whole document;
+        ``geometry``: with every vector's path data, ``geometry=paths``)."""
+        params = {"depth": str(depth)} if depth is not None else {}
+        if geometry:
+            params["geometry"] = "paths"
+        body = await self._get(f"/v1/files/{key}", Tier.FILE, params=params or None)
         if not isinstance(body.get("document"), dict) or not isinstance(body.get("version"), str):
             raise FigmaResponseError(f"Figma file {key} has no document or version")
         return body

@@ -199,8 +199,9 @@ async def _design_area(
 
 
 async def _library_file(client: FigmaClient, key: str) -> tuple[LibraryFileRest, str]:
-    """One library file as the core reads it: the whole file, its variables (None on 403), its style nodes."""
-    file = await client.get_file_json(key)
+    """One library file as the core reads it: the whole file with its vectors' paths (the preview draws
+    icons from them), its variables (None on 403), its style nodes."""
+    file = await client.get_file_json(key, geometry=True)
     try:
         variables: JSON | None = await client.get_local_variables_json(key)
     except VariablesUnavailable:
