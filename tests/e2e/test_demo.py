@@ -92,6 +92,22 @@ def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
     assert [o for o in flagged if o["kind"] != "component_low_confidence"] == []
     assert "RuntimeDirWarning" not in result.stdout + result.stderr
     assert (out / "preview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # The design step: the sketched sign-in screen comes back as a design made of Primer's components.
+    assert "design from a sketch (Primer)" in result.stdout
+    design = json.loads((out / "design-spec.json").read_text())
+    report = json.loads((out / "design-report.json").read_text())
+    totals = report["screens"][0]
+    assert totals["instances"] >= 3
+    assert totals["wireframeNodes"] == len(report["elements"])  # every node designed or reported
+    assert f"{totals['notMapped']} of {totals['wireframeNodes']} wireframe nodes" in result.stdout
+    assert {"Button", "TextInput"} <= {
+        e["component"] for e in report["elements"] if e["outcome"] == "instance"
+    }
+    assert design["styleSources"][0]["figmaFileKey"] == "DemoPrimerLibrary"
+    assert (out / "design-preview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"design preview (instances drawn from Primer's components): {out / 'design-preview.png'}" in (
+        result.stdout
+    )
 
 
 def _nodes(node: dict[str, Any]) -> list[dict[str, Any]]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from wf2des.cli._app import app, console, fail
+from wf2des.cli.demo_design import print_design_summary, run_design_demo, serve_design_files
 from wf2des.samples import demo_config, landing_page_dir
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ def demo(
 
     migrate()
     with ExitStack() as stack:
+        sketched = not os.environ.get("WF2DES_FIGMA_TOKEN")  # the design step needs the fake's sketch file
         if not os.environ.get("WF2DES_FIGMA_TOKEN"):
             # No Figma account needed: a local fake Figma replays real recorded responses.
             from wf2des.integrations.figma.fake import FAKE_TOKEN, FakeFigma
@@ -81,6 +83,7 @@ def demo(
             fake = stack.enter_context(FakeFigma(token=FAKE_TOKEN))
             fake.add_file(PRIMER_FILE, library="primer")  # Primer's components, variables and styles
             fake.add_file(WORKING_FILE)
+            serve_design_files(fake)
             os.environ["WF2DES_FIGMA_API_URL"] = fake.url
             os.environ["WF2DES_FIGMA_TOKEN"] = FAKE_TOKEN
             console.print(
@@ -95,6 +98,8 @@ def demo(
         stack.enter_context(inprocess_worker(settings))
         summary = _run(settings, port, org, project, entry_file, out)
         _print_summary(summary)
+        if sketched:
+            print_design_summary(run_design_demo(port, org, project, summary["token"], out))
         if not (os.environ.get("WF2DES_DATABASE_URL") and os.environ.get("WF2DES_DOCSTORE_URL")):
             console.print(
                 "[dim]The embedded stores keep running for the next command; "
