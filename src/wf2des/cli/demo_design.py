@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import typer
+
 from wf2des.cli._app import console, fail
 
 if TYPE_CHECKING:
@@ -114,11 +116,11 @@ def print_design_summary(result: DesignDemo) -> None:
         table.add_row("instances", f"{totals['instances']} components, {totals['icons']} icons")
         table.add_row(
             "bindings",
-            f"{totals['textsStyled']}/{totals['texts']} texts on a text style, "
-            f"{totals['paintsBound']}/{totals['paints']} paints on a colour variable, "
-            f"{totals['spacingsBound']}/{totals['spacings']} paddings, gaps and radii on a number variable",
+            f"texts on a text style {totals['textsStyled']}/{totals['texts']}, "
+            f"paints on a colour variable {totals['paintsBound']}/{totals['paints']}, "
+            f"paddings, gaps and radii on a number variable {totals['spacingsBound']}/{totals['spacings']}",
         )
-        table.add_row("snapped", f"{snapped} paddings, gaps and radii moved onto the library's scale")
+        table.add_row("snapped", f"{snapped} of {totals['spacings']} (drawn off the library's scale)")
         unmapped = [
             f"{e['name']}: {e.get('reason', '')}"
             for e in result.report["elements"]
@@ -128,7 +130,7 @@ def print_design_summary(result: DesignDemo) -> None:
             "unmapped",
             "; ".join([f"{totals['notMapped']} of {totals['wireframeNodes']} wireframe nodes", *unmapped]),
         )
-        table.add_row("memos", f"{totals['memos']} read, {totals['memosUnreadable']} unreadable")
+        table.add_row("memos", f"{totals['memos']} ({totals['memosUnreadable']} unreadable)")
     if result.row["status"] == "failed":
         table.add_row("errorMessage", str(result.row.get("errorMessage")))
     console.print(table)
@@ -137,6 +139,8 @@ def print_design_summary(result: DesignDemo) -> None:
     console.print(
         f"design preview (instances drawn from Primer's components): {result.preview}", soft_wrap=True
     )
+    if result.row["status"] != "completed":
+        raise typer.Exit(1)
 
 
 def _wait(http: httpx.Client, url: str, timeout: float) -> dict[str, Any]:
