@@ -132,3 +132,52 @@ def test_an_icon_slot_draws_the_swapped_icon_from_its_path_geometry() -> None:
     dark = [(x, y) for x in range(40, 240) for y in range(50, 82) if max(_rgb(starred, x, y)) < 120]
     assert dark
     assert starred.tobytes() != without.tobytes()
+
+
+def _tiny_library(paint_hex: dict[str, float], modes: dict[str, Any]) -> DesignLibrary:
+    """One component, a 40×20 box whose fill is bound to a colour variable with two modes."""
+    component = {
+        "id": "1:1",
+        "name": "Chip",
+        "type": "COMPONENT",
+        "absoluteBoundingBox": {"x": 0, "y": 0, "width": 40, "height": 20},
+        "fills": [
+            {
+                "type": "SOLID",
+                "color": {**paint_hex, "a": 1},
+                "boundVariables": {"color": {"id": "VariableID:1:1", "type": "VARIABLE_ALIAS"}},
+            }
+        ],
+        "children": [],
+    }
+    file = {
+        "document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "children": [component]}]},
+        "components": {"1:1": {"key": "chip-key", "name": "Chip"}},
+    }
+    variables = {
+        "meta": {
+            "variableCollections": {"C:1": {"name": "Colors", "defaultModeId": "m:dark"}},
+            "variables": {
+                "VariableID:1:1": {
+                    "name": "chip/bg",
+                    "key": "v1",
+                    "resolvedType": "COLOR",
+                    "variableCollectionId": "C:1",
+                    "valuesByMode": modes,
+                    "scopes": ["ALL_FILLS"],
+                }
+            },
+        }
+    }
+    return DesignLibrary.from_rest([LibraryFileRest("Tiny1", file, variables, None)])
+
+
+def test_a_bound_colour_takes_the_variables_value_in_the_default_mode() -> None:
+    red = {"r": 1.0, "g": 0.0, "b": 0.0}
+    library = _tiny_library(
+        red, {"m:light": {**red, "a": 1.0}, "m:dark": {"r": 0.0, "g": 0.0, "b": 1.0, "a": 1.0}}
+    )
+    chip = _button("chip-key", "")
+    chip["componentProperties"] = {}
+    image = _pixels(render_design_preview_png(_spec(chip), library))
+    assert _rgb(image, 60, 66) == (0, 0, 255)  # the dark (default) mode's blue, not the paint's red
