@@ -103,7 +103,7 @@ def test_demo_runs_end_to_end_on_embedded_defaults(tmp_path: Path) -> None:
     assert {"Button", "TextInput"} <= {
         e["component"] for e in report["elements"] if e["outcome"] == "instance"
     }
-    assert design["styleSources"][0]["figmaFileKey"] == "DemoPrimerLibrary"
+    assert design["styleSources"][0]["figmaFileKey"] == "PrimerLibrary1"
     assert (out / "design-preview.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"design preview (instances drawn from Primer's components): {out / 'design-preview.png'}" in (
         result.stdout

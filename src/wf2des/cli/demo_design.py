@@ -1,9 +1,10 @@
 """``wf2des demo``'s design step: a wireframe sketched in code in a working file's WF area comes back as a
 design made of GitHub's Primer library, through the HTTP API and the worker, as the Code2WF step does.
 
-It runs in a project of its own (the demo project's id + 1) so that its library, Primer, and its config (the
-sketch file's WF and DESIGN areas, ``//`` memos) leave the Code2WF step's library sweep untouched. Only with
-the local fake Figma: it serves the sketch (``integrations.figma.wireframes``) and Primer as files.
+It runs in a project of its own (the demo project's id + 1): its working file is the sketch file, with its
+own WF and DESIGN areas and ``//`` memos, while the demo project's config describes the recorded working file.
+Its library is the demo's Primer file. Only with the local fake Figma, which serves the sketch
+(``integrations.figma.wireframes``) besides Primer.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from wf2des.cli._app import console, fail
+from wf2des.integrations.figma.primer import PRIMER_FILE_KEY
 
 if TYPE_CHECKING:
     import httpx
@@ -32,7 +34,7 @@ __all__ = [
     "serve_design_files",
 ]
 
-DESIGN_LIBRARY_FILE = "DemoPrimerLibrary"
+DESIGN_LIBRARY_FILE = PRIMER_FILE_KEY  # the file the demo serves Primer as
 DESIGN_WORKING_FILE = "DemoSketchFile"
 DESIGN_CONFIG = {
     "wfArea": {"page": "Wireframes", "nodeNamePattern": "^WF$"},
@@ -53,10 +55,9 @@ class DesignDemo:
 
 
 def serve_design_files(fake: FakeFigma) -> None:
-    """Primer as a library file, and a working file whose WF area holds the sketched sign-in screen."""
+    """A working file whose WF area holds the sketched sign-in screen (the demo serves Primer already)."""
     from wf2des.integrations.figma.wireframes import sample_working_document
 
-    fake.add_file(DESIGN_LIBRARY_FILE, library="primer")
     fake.add_file(DESIGN_WORKING_FILE, name="wf2des demo sketches", document=sample_working_document())
 
 
