@@ -4,11 +4,13 @@ store; the wireframe read over REST or from a stored snapshot."""
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from PIL import Image
 from pydantic import SecretStr
 
 from wf2des.assemble import ProjectConfig
@@ -16,6 +18,7 @@ from wf2des.core.errors import BlobExists
 from wf2des.core.settings import Settings
 from wf2des.core.tenancy import AccessibleOrganizationID, ProjectScope
 from wf2des.design import MAX_NODES
+from wf2des.generator.replay import replay_screen
 from wf2des.generator.schema import validate_spec
 from wf2des.integrations.blobs.project_config import write_config
 from wf2des.integrations.docstore import (
@@ -116,7 +119,12 @@ def test_a_wireframe_read_over_rest_becomes_a_stored_design_with_its_lineage(
     assert outcome.flag_count == spec["flagCount"]
     report = json.loads(runtime.blobs.get(prefix + "report.json"))
     assert report["schema"]
-    assert runtime.blobs.get(prefix + "preview.png").startswith(b"\x89PNG")
+    preview = runtime.blobs.get(prefix + "preview.png")
+    assert preview.startswith(b"\x89PNG")
+    # The filled button is drawn from its Primer component (the primary green), not as a labelled box.
+    button = replay_screen(spec["screens"][0]["root"])["d:10:9"]
+    image = Image.open(io.BytesIO(preview)).convert("RGB")
+    assert image.getpixel((round(button.x) + 4, round(button.y + button.height / 2))) == (0x1F, 0x88, 0x3D)
     for name in ("spec.json", "report.json", "preview.png"):  # artifacts are immutable
         with pytest.raises(BlobExists):
             runtime.blobs.put_immutable(prefix + name, b"{}")
