@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from wf2des.assemble.config import ComponentRule
 from wf2des.assemble.naming import ROLE_SYNONYMS, canonical_icon, icon_candidates, normalise_component_name
@@ -267,6 +268,8 @@ def _from_set(
     properties = _text_properties(element, component_set.properties, take_side=take_side)
     if isinstance(properties, NotMapped):
         return properties
+    for hidden in _hides_undrawn_text(component_set, library.component_nodes.get(variant.key), properties):
+        properties[hidden] = "false"
     icon_key = None
     if element.icon:
         icon = _icon(element.icon, library)
@@ -294,6 +297,41 @@ def _from_set(
         take_side,
         icon_key,
     )
+
+
+def _hides_undrawn_text(
+    component_set: LibraryComponentSet, node: Mapping[str, Any] | None, properties: Mapping[str, str]
+) -> list[str]:
+    """BOOLEAN properties that show only text layers whose text no property sets (a toggle's "On"/"Off"
+    status, a counter's default count): the sketch drew no such text, so the instance shows none."""
+    if node is None:
+        return []
+    controlled: dict[str, list[Mapping[str, Any]]] = {}
+    stack = [node]
+    while stack:
+        layer = stack.pop()
+        refs = layer.get("componentPropertyReferences") or {}
+        if isinstance(refs.get("visible"), str):
+            controlled.setdefault(refs["visible"], []).append(layer)
+        stack.extend(layer.get("children") or [])
+    hidden = []
+    for boolean in component_set.of_type("BOOLEAN"):
+        layers = controlled.get(boolean.name, [])
+        if boolean.name in properties or not layers:
+            continue
+        undrawn = all(
+            layer.get("type") == "TEXT"
+            and not (layer.get("componentPropertyReferences") or {}).get("characters")
+            for layer in layers
+        )
+        if undrawn:
+            hidden.append(boolean.name)
+    return hidden
+
+
+def _text_bound(layer: Mapping[str, Any]) -> bool:
+    refs = layer.get("componentPropertyReferences") or {}
+    return bool(refs.get("characters"))
 
 
 def _same_slot(boolean: ComponentProperty, slot: ComponentProperty) -> bool:

@@ -4,10 +4,11 @@ icons, and text properties that never keep a default."""
 from __future__ import annotations
 
 from wf2des.assemble.config import ComponentRule
-from wf2des.design import DesignLibrary
+from wf2des.design import DesignLibrary, LibraryFileRest
 from wf2des.design.cues import Understood
 from wf2des.design.mapping import Mapped, NotMapped, map_element
 from wf2des.design.sketch import Sketch
+from wf2des.integrations.figma.primer import PRIMER_FILE_KEY, primer_library
 
 
 def _element(role: str, texts: list[str], **kw: object) -> Understood:
@@ -62,3 +63,26 @@ def test_extra_texts_join_the_last_text_property(kit: DesignLibrary) -> None:
     decision = map_element(_element("button", ["Save", "draft"]), kit, [], {})
     assert isinstance(decision, Mapped)
     assert list(decision.properties.values()) == ["Save draft"]
+
+
+def test_a_toggle_shows_no_status_text_the_sketch_did_not_draw() -> None:
+    """Primer's ToggleSwitch shows an "On"/"Off" status behind a BOOLEAN: a sketched pill with a knob has no
+    such text, so the instance turns it off (else the design shows text, and a width, nobody drew)."""
+    rest = primer_library()
+    library = DesignLibrary.from_rest(
+        [LibraryFileRest(PRIMER_FILE_KEY, rest.file, rest.variables_local, rest.style_nodes)]
+    )
+    decision = map_element(_element("toggle", [], checked=True), library, [], {})
+    assert isinstance(decision, Mapped)
+    assert decision.set_name == "ToggleSwitch"
+    assert decision.variant["Checked"] == "True"
+    status = [name for name in decision.properties if name.startswith("Show status#")]
+    assert status
+    assert all(decision.properties[name] == "false" for name in status)
+
+
+def test_a_button_keeps_the_label_it_was_drawn_with(kit: DesignLibrary) -> None:
+    decision = map_element(_element("button", ["Save"]), kit, [], {})
+    assert isinstance(decision, Mapped)
+    assert "false" not in decision.properties.values()
+    assert "Save" in decision.properties.values()
