@@ -6,7 +6,7 @@
 import { Fonts } from './fonts';
 import { GAP, placementOrigin, screenPositions, type Box } from './placement';
 import { fontKey, type BuildPlan, type Font, type FramePlan, type InstancePlan, type NodePlan, type PaintRef, type ShapePlan, type TextPlan, type TokenImport } from './plan';
-import type { FigmaPort, PortChild, PortComponent, PortFrame, PortPage, PortParent, PortSceneNode, PortTargetNode, PortText, PortVariable } from './port';
+import type { Bindable, FigmaPort, PortChild, PortComponent, PortFrame, PortInstance, PortPage, PortParent, PortSceneNode, PortTargetNode, PortText, PortVariable } from './port';
 import {
   CHILDREN_KEY,
   FINGERPRINT_KEY,
@@ -77,6 +77,8 @@ interface Keep {
 export class Builder {
   private readonly fonts: Fonts;
   private readonly components = new Map<string, PortComponent | Error>();
+  /** FLOAT variables bound to number fields, by key: each imported once (or its refusal, reported per node). */
+  private readonly floats = new Map<string, PortVariable | Error>();
   private readonly resolved = new Map<string, Resolved>();
   private readonly created: PortSceneNode[] = [];
   readonly unboundTokens: UnboundToken[] = [];
@@ -155,6 +157,30 @@ export class Builder {
       this.components.set(key, await this.figma.importComponentByKeyAsync(key));
     } catch (e) {
       this.components.set(key, e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  private async importFloat(key: string): Promise<void> {
+    try {
+      const v = await this.figma.variables.importVariableByKeyAsync(key);
+      if (v.resolvedType !== 'FLOAT') throw new Error(`variable ${v.name} is not a number`);
+      this.floats.set(key, v);
+    } catch (e) {
+      this.floats.set(key, e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /** Binds each number field to its variable; a refusal keeps the literal value already set, listed. */
+  private bind(node: Bindable, plan: NodePlan): void {
+    for (const [field, key] of Object.entries(plan.boundVariables)) {
+      try {
+        const v = this.floats.get(key);
+        if (!v) throw new Error('the variable was not imported');
+        if (v instanceof Error) throw v;
+        node.setBoundVariable(field as VariableBindableNodeField, v);
+      } catch (e) {
+        this.fallback(plan, `${field} not bound to variable ${key} (${errorText(e)}): literal value used`);
+      }
     }
   }
 
@@ -269,6 +295,7 @@ export class Builder {
     f.clipsContent = plan.clipsContent;
     f.cornerRadius = plan.cornerRadius;
     f.resize(plan.width, plan.height);
+    this.bind(f, plan);
     await this.fillAndStroke(f, plan);
     if (plan.effects.length) {
       f.effects = plan.effects.map((e) => ({
@@ -338,6 +365,7 @@ export class Builder {
     s.name = plan.name;
     s.resize(plan.width, plan.height);
     if (s.type === 'RECTANGLE') s.cornerRadius = plan.cornerRadius;
+    this.bind(s, plan);
     const fill = plan.fill ?? (plan.placeholder ? { token: '', color: { r: 0.85, g: 0.85, b: 0.85 } } : null);
     await this.fillAndStroke(s, { ...plan, fill });
     this.attach(s, plan, parent, parentAuto);
@@ -350,6 +378,12 @@ export class Builder {
    * (several when it is mixed); one the user lacks is replaced, in its runs only, by the nearest available.
    */
   private async setLabel(plan: InstancePlan, layer: PortText, characters: string): Promise<void> {
+    await this.loadLayerFonts(plan, layer);
+    layer.characters = characters;
+  }
+
+  /** Loads every font of a component's text layer; one the user lacks is replaced, in its runs only. */
+  private async loadLayerFonts(plan: InstancePlan, layer: PortText): Promise<void> {
     const length = layer.characters.length;
     const single = layer.fontName === this.figma.mixed ? null : (layer.fontName);
     const fonts: Font[] = length > 0 ? layer.getRangeAllFontNames(0, length) : single ? [single] : [];
@@ -370,7 +404,39 @@ export class Builder {
         this.fallback(plan, `label “${layer.name}”: ${f.family} ${f.style} is not available, ${r.family} ${r.style} used`);
       }
     }
-    layer.characters = characters;
+  }
+
+  /**
+   * Component properties one at a time, each typed as the component defines it: TEXT after the fonts of the
+   * layers showing it are loaded, BOOLEAN as a boolean, INSTANCE_SWAP as the node id of the imported component.
+   * A property Figma refuses keeps the component's own value and is listed.
+   */
+  private async setComponentProperties(plan: InstancePlan, inst: PortInstance): Promise<void> {
+    const entries = Object.entries(plan.componentProperties);
+    if (!entries.length) return;
+    const defined = inst.componentProperties;
+    for (const [name, value] of entries) {
+      try {
+        const type = defined[name]?.type;
+        let typed: string | boolean = value;
+        if (type === 'BOOLEAN') {
+          if (value !== 'true' && value !== 'false') throw new Error(`"${value}" is not true or false`);
+          typed = value === 'true';
+        } else if (type === 'INSTANCE_SWAP') {
+          if (!this.components.has(value)) await this.importComponent(value);
+          const swap = this.components.get(value);
+          if (!swap || swap instanceof Error) throw new Error(`component ${value} not imported: ${errorText(swap)}`);
+          typed = swap.id;
+        } else if (type === 'TEXT') {
+          const layers = inst.findAllWithCriteria({ types: ['TEXT'] }).filter((t) => t.componentPropertyReferences?.characters === name);
+          for (const layer of layers) await this.loadLayerFonts(plan, layer);
+        }
+        // An unknown name goes to Figma as it is: its refusal is the reason listed.
+        inst.setProperties({ [name]: typed });
+      } catch (e) {
+        this.fallback(plan, `property “${name}” not set (${errorText(e)}): the component's value kept`);
+      }
+    }
   }
 
   private async instance(plan: InstancePlan, parent: Parent, parentAuto: boolean, fate: Fate): Promise<void> {
@@ -395,6 +461,7 @@ export class Builder {
         this.failedImports.push({ nodeId: plan.specId, componentKey: plan.componentKey, componentName: plan.componentName, reason: `variant: ${errorText(e)}` });
       }
     }
+    await this.setComponentProperties(plan, inst);
     const layers = plan.textOverrides.length ? inst.findAllWithCriteria({ types: ['TEXT'] }) : [];
     for (const o of plan.textOverrides) {
       // "The label" is the first one a user sees; a hidden layer of the same name is the last resort.
@@ -411,6 +478,7 @@ export class Builder {
       }
     }
     inst.resize(plan.width, plan.height);
+    this.bind(inst, plan);
     this.attach(inst, plan, parent, parentAuto);
     await this.tick();
   }
@@ -575,11 +643,15 @@ export class Builder {
         }),
       );
       this.checkCancel();
-      const assets = plan.imports.length + plan.componentKeys.length;
+      const assets = plan.imports.length + plan.componentKeys.length + plan.variableKeys.length;
       let assetsDone = 0;
       const counted = (p: Promise<void>): Promise<void> => p.then(() => phase('library', ++assetsDone, assets));
       phase('library', 0, assets);
-      await Promise.all([...plan.imports.map((t) => counted(this.resolveToken(t))), ...plan.componentKeys.map((k) => counted(this.importComponent(k)))]);
+      await Promise.all([
+        ...plan.imports.map((t) => counted(this.resolveToken(t))),
+        ...plan.componentKeys.map((k) => counted(this.importComponent(k))),
+        ...plan.variableKeys.map((k) => counted(this.importFloat(k))),
+      ]);
       this.checkCancel();
 
       this.previous = await Previous.find(this.figma, this.opts.generationId);

@@ -39,6 +39,8 @@ interface PlanBase {
   sizingH: Sizing;
   sizingV: Sizing;
   opacity: number | null;
+  /** Number fields bound to library FLOAT variables (by key), applied over the literal values already set. */
+  boundVariables: Record<string, string>;
 }
 
 export interface FramePlan extends PlanBase {
@@ -100,6 +102,8 @@ export interface InstancePlan extends PlanBase {
   componentName: string;
   variantProperties: Record<string, string>;
   textOverrides: { layer: string | null; characters: string }[];
+  /** Figma's full property name → value, as the spec has it (strings; the builder types them per property). */
+  componentProperties: Record<string, string>;
   /** Built when the import fails; null means a named placeholder rectangle. */
   fallback: NodePlan | null;
 }
@@ -129,6 +133,8 @@ export interface BuildPlan {
   fonts: Font[];
   imports: TokenImport[];
   componentKeys: string[];
+  /** Keys of the FLOAT variables bound to number fields, each imported once. */
+  variableKeys: string[];
   screens: ScreenPlan[];
   /** Spec nodes the plan builds when every import succeeds (an instance counts as one). */
   nodeCount: number;
@@ -181,6 +187,7 @@ class Planner {
   readonly fonts = new Map<string, Font>();
   readonly usedTokens = new Set<string>();
   readonly componentKeys = new Set<string>();
+  readonly variableKeys = new Set<string>();
   readonly notes: PlanNote[] = [];
   nodeCount = 0;
 
@@ -235,7 +242,14 @@ class Planner {
       sizingH: this.sizing(node, node.layoutSizingHorizontal, parentAuto, selfHugs, 'horizontal'),
       sizingV: this.sizing(node, node.layoutSizingVertical, parentAuto, selfHugs, 'vertical'),
       opacity: node.opacity ?? null,
+      boundVariables: this.bound(node),
     };
+  }
+
+  private bound(node: SpecNode): Record<string, string> {
+    const bound = node.boundVariables ?? {};
+    for (const key of Object.values(bound)) this.variableKeys.add(key);
+    return { ...bound };
   }
 
   node(node: SpecNode, parentAuto: boolean): NodePlan {
@@ -370,6 +384,7 @@ class Planner {
       componentName: node.componentName ?? node.name,
       variantProperties: node.variantProperties ?? {},
       textOverrides: overrides,
+      componentProperties: { ...(node.componentProperties ?? {}) },
       fallback,
     };
   }
@@ -391,6 +406,7 @@ export function planSpec(spec: Spec): BuildPlan {
     fonts: [...planner.fonts.values()],
     imports,
     componentKeys: [...planner.componentKeys],
+    variableKeys: [...planner.variableKeys],
     screens,
     nodeCount: planner.nodeCount,
     notes: planner.notes,

@@ -18,6 +18,11 @@ type Common =
   | 'opacity'
   | 'visible';
 type LayoutChild = 'layoutPositioning' | 'layoutSizingHorizontal' | 'layoutSizingVertical';
+
+/** Binds a number field to a FLOAT variable imported into this file (null unbinds). */
+export interface Bindable {
+  setBoundVariable(field: VariableBindableNodeField, variable: PortVariable | null): void;
+}
 type Geometry = 'fills' | 'strokes' | 'strokeWeight' | 'setFillStyleIdAsync' | 'setStrokeStyleIdAsync' | 'effects';
 
 export type FrameProps =
@@ -76,7 +81,7 @@ export interface PortChild
   findAllWithCriteria?(criteria: { types: ['TEXT'] }): readonly { characters: string }[];
 }
 
-export interface PortFrame extends Pick<FrameNode, FrameProps> {
+export interface PortFrame extends Pick<FrameNode, FrameProps>, Bindable {
   readonly parent: PortParent | null;
   appendChild(child: PortChild): void;
   insertChild(index: number, child: PortChild): void;
@@ -103,7 +108,8 @@ export type TextProps =
   | 'setRangeFills'
   | 'setRangeTextDecoration'
   | 'setRangeParagraphSpacing'
-  | 'getRangeAllFontNames';
+  | 'getRangeAllFontNames'
+  | 'componentPropertyReferences';
 
 export interface PortText extends Pick<TextNode, TextProps> {
   readonly parent: PortParent | null;
@@ -111,21 +117,22 @@ export interface PortText extends Pick<TextNode, TextProps> {
   getStyledTextSegments(fields: ['fontName']): { start: number; end: number; characters: string; fontName: FontName }[];
 }
 
-export interface PortRectangle extends Pick<RectangleNode, Common | LayoutChild | Geometry | 'type' | 'cornerRadius'> {
+export interface PortRectangle extends Pick<RectangleNode, Common | LayoutChild | Geometry | 'type' | 'cornerRadius'>, Bindable {
   readonly parent: PortParent | null;
 }
 
-export interface PortEllipse extends Pick<EllipseNode, Common | LayoutChild | Geometry | 'type'> {
+export interface PortEllipse extends Pick<EllipseNode, Common | LayoutChild | Geometry | 'type'>, Bindable {
   readonly parent: PortParent | null;
 }
 
-export interface PortInstance extends Pick<InstanceNode, Common | LayoutChild | 'type' | 'setProperties' | 'layoutMode'> {
+export interface PortInstance extends Pick<InstanceNode, Common | LayoutChild | 'type' | 'setProperties' | 'layoutMode' | 'componentProperties'>, Bindable {
   readonly parent: PortParent | null;
   /** The instance's text layers (nested instances and hidden layers included), for label overrides. */
   findAllWithCriteria(criteria: { types: ['TEXT'] }): PortText[];
 }
 
-export interface PortComponent extends Pick<ComponentNode, 'key' | 'name'> {
+/** A library component once imported: its node id is what an INSTANCE_SWAP property takes. */
+export interface PortComponent extends Pick<ComponentNode, 'id' | 'key' | 'name'> {
   createInstance(): PortInstance;
 }
 

@@ -90,11 +90,18 @@ export interface SpecNode {
   variantProperties?: Record<string, string>;
   /** The element's own text for the component's text layers; layer null means its first text layer. */
   textOverrides?: { layer: string | null; characters: string }[];
+  /**
+   * Component properties by Figma's full name (`Label#10:100`), all strings: TEXT the text, BOOLEAN
+   * "true"/"false", INSTANCE_SWAP the key of the library component swapped in.
+   */
+  componentProperties?: Record<string, string>;
   mappingConfidence?: number;
   mappingSource?: string;
   /** The wireframe node the instance replaces (same id), built when the import fails. */
   fallback?: SpecNode;
   children?: SpecNode[];
+  /** Number field (itemSpacing, paddingTop, cornerRadius …) → the key of the library FLOAT variable bound to it. */
+  boundVariables?: Record<string, string>;
 }
 
 export interface Screen {

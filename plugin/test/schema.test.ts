@@ -23,3 +23,8 @@ describe.each(corpusPages())('%s', (page) => {
     expect(errors(withInstances(spec).spec)).toEqual([]);
   });
 });
+
+it('the design fixture (the generator’s design of the settings wireframe from Primer) is valid', () => {
+  const design = JSON.parse(readFileSync(fileURLToPath(new URL('./fixtures/design-settings-primer.json', import.meta.url)), 'utf8')) as unknown;
+  expect(errors(design)).toEqual([]);
+});

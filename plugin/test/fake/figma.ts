@@ -7,6 +7,10 @@
 // loaded (`fontName` is `figma.mixed` for mixed text), no children added to an instance, sections only in pages
 // or sections, and under dynamic-page no page's children before `loadAsync`. Component instances carry the
 // layers their component has: hidden ones, ones in other or mixed fonts, ones inside nested instances.
+// Component properties as `setProperties` takes them: only names the component defines, TEXT only with the
+// fonts of the layers showing it loaded, BOOLEAN a boolean, INSTANCE_SWAP the node id of an imported
+// component. Variables bind (`setBoundVariable`) only to number fields, only FLOAT ones imported into the
+// file, and padding and gaps only on auto-layout nodes.
 import type {
   FigmaPort,
   PortChild,
@@ -45,6 +49,12 @@ export interface ComponentTextLayer {
   nested?: string;
 }
 
+/** A component property (full name with its #id) and the layer it drives. */
+export type FakeComponentProperty =
+  | { type: 'TEXT'; layer: string }
+  | { type: 'BOOLEAN'; layer: string }
+  | { type: 'INSTANCE_SWAP'; layer: string; defaultKey: string };
+
 export interface LibraryComponent {
   key: string;
   name: string;
@@ -52,7 +62,18 @@ export interface LibraryComponent {
   variants: Record<string, string[]>;
   textLayers: (string | ComponentTextLayer)[];
   autoLayout: boolean;
+  /** TEXT, BOOLEAN and INSTANCE_SWAP properties by Figma's full name (`Label#10:100`). */
+  properties?: Record<string, FakeComponentProperty>;
 }
+
+/** The number fields Figma binds variables to (VariableBindableNodeField less `characters` and `visible`). */
+const NUMBER_FIELDS = new Set([
+  'height', 'width', 'itemSpacing', 'paddingLeft', 'paddingRight', 'paddingTop', 'paddingBottom', 'cornerRadius',
+  'topLeftRadius', 'topRightRadius', 'bottomLeftRadius', 'bottomRightRadius', 'minWidth', 'maxWidth', 'minHeight',
+  'maxHeight', 'counterAxisSpacing', 'strokeWeight', 'strokeTopWeight', 'strokeRightWeight', 'strokeBottomWeight',
+  'strokeLeftWeight', 'opacity', 'gridRowGap', 'gridColumnGap',
+]);
+const AUTO_LAYOUT_FIELDS = new Set(['itemSpacing', 'paddingLeft', 'paddingRight', 'paddingTop', 'paddingBottom', 'counterAxisSpacing']);
 
 export interface FakeLibrary {
   components?: LibraryComponent[];
@@ -88,6 +109,8 @@ abstract class FakeNode {
   private positioning: 'AUTO' | 'ABSOLUTE' = 'AUTO';
   private sizingH: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
   private sizingV: 'FIXED' | 'HUG' | 'FILL' = 'FIXED';
+  /** Field → id of the variable bound to it. */
+  readonly boundVariables: Record<string, VariableAlias> = {};
   abstract readonly type: 'FRAME' | 'TEXT' | 'RECTANGLE' | 'ELLIPSE' | 'INSTANCE' | 'SECTION';
 
   constructor(protected readonly figma: FakeFigma) {}
@@ -132,6 +155,21 @@ abstract class FakeNode {
   }
   hasPluginData(key: string): boolean {
     return this.data.has(key);
+  }
+  setBoundVariable(field: VariableBindableNodeField, variable: PortVariable | null): void {
+    if (!NUMBER_FIELDS.has(field)) throw new FigmaRuleError(`the fake binds number fields only, not ${field}`);
+    if (!(field in this)) throw new FigmaRuleError(`${this.type} has no field ${field}`);
+    if (variable === null) {
+      delete this.boundVariables[field];
+      return;
+    }
+    if (!this.figma.isImportedVariable(variable)) throw new FigmaRuleError('variable was not imported into this file');
+    if (variable.resolvedType !== 'FLOAT') throw new FigmaRuleError(`cannot bind ${variable.resolvedType} variable ${variable.name} to ${field}: numeric fields take FLOAT variables`);
+    const layout = (this as { layoutMode?: string }).layoutMode;
+    if (AUTO_LAYOUT_FIELDS.has(field) && (layout === undefined || layout === 'NONE')) {
+      throw new FigmaRuleError(`${field} can only be bound on an auto-layout frame`);
+    }
+    this.boundVariables[field] = { type: 'VARIABLE_ALIAS', id: variable.id };
   }
   protected parentIsAutoLayout(): boolean {
     return (this.parent?.type === 'FRAME' || this.parent?.type === 'INSTANCE') && this.parent.layoutMode !== 'NONE';
@@ -182,6 +220,7 @@ abstract class FakeNode {
       layoutSizingVertical: this.sizingV,
       ...(this.opacity !== 1 ? { opacity: this.opacity } : {}),
       ...(this.visible ? {} : { visible: false }),
+      ...(Object.keys(this.boundVariables).length ? { boundVariables: { ...this.boundVariables } } : {}),
       pluginData: Object.fromEntries(this.data),
     };
   }
@@ -310,6 +349,7 @@ export class FakeText extends FakeNode implements PortText {
   textTruncation: 'DISABLED' | 'ENDING' = 'DISABLED';
   textStyle = '';
   fillStyle = '';
+  componentPropertyReferences: { [p in 'visible' | 'characters' | 'mainComponent']?: string } | null = null;
 
   /** A component's own text layer: its characters and fonts come with the component, nothing is loaded. */
   seed(characters: string, fonts: FontName[]): void {
@@ -476,6 +516,8 @@ export class FakeText extends FakeNode implements PortText {
 class FakeSublayer extends FakeNode {
   readonly type = 'INSTANCE';
   readonly layoutMode = 'NONE';
+  /** The library component this nested instance shows (what an INSTANCE_SWAP property changes). */
+  componentKey = '';
   children: PortChild[] = [];
   appendChild(_: PortChild): void {
     throw new FigmaRuleError('Cannot move node. New parent is an instance or is inside of an instance');
@@ -519,6 +561,51 @@ export class FakeInstance extends FakeNode implements PortInstance {
       this.texts.push(t);
     }
     for (const [prop, values] of Object.entries(component.variants)) this.properties[prop] = values[0] ?? '';
+    for (const [prop, def] of Object.entries(component.properties ?? {})) {
+      if (def.type === 'INSTANCE_SWAP') this.sublayer(def.layer).componentKey = def.defaultKey;
+      else if (def.type === 'TEXT') {
+        const t = this.texts.find((x) => x.name === def.layer);
+        if (!t) throw new Error(`fake component ${component.name}: no text layer ${def.layer} for ${prop}`);
+        t.componentPropertyReferences = { ...t.componentPropertyReferences, characters: prop };
+      } else if (!this.layer(def.layer)) throw new Error(`fake component ${component.name}: no layer ${def.layer} for ${prop}`);
+    }
+  }
+  private sublayer(name: string): FakeSublayer {
+    const found = this.children.find((c): c is FakeSublayer => c instanceof FakeSublayer && c.name === name);
+    if (found) return found;
+    const sub = new FakeSublayer(this.figma);
+    sub.name = name;
+    sub.parent = this;
+    this.children.push(sub);
+    return sub;
+  }
+  /** The layer of that name inside the instance, nested ones included. */
+  layer(name: string): FakeText | FakeSublayer | undefined {
+    const walk = (n: PortChild): FakeText | FakeSublayer | undefined => {
+      if ((n instanceof FakeText || n instanceof FakeSublayer) && n.name === name) return n;
+      for (const c of (n as unknown as FakeNode).kids()) {
+        const hit = walk(c);
+        if (hit) return hit;
+      }
+      return undefined;
+    };
+    for (const c of this.children) {
+      const hit = walk(c);
+      if (hit) return hit;
+    }
+    return undefined;
+  }
+  /** Variants and the component's own properties, with their current values, as Figma reports them. */
+  get componentProperties(): ComponentProperties {
+    const out: ComponentProperties = {};
+    for (const [prop, value] of Object.entries(this.properties)) out[prop] = { type: 'VARIANT', value };
+    for (const [prop, def] of Object.entries(this.component.properties ?? {})) {
+      const layer = this.layer(def.layer);
+      const value =
+        def.type === 'TEXT' ? (layer as FakeText).characters : def.type === 'BOOLEAN' ? (layer?.visible ?? true) : this.sublayer(def.layer).componentKey;
+      out[prop] = { type: def.type, value };
+    }
+    return out;
   }
   /** Instances take the auto layout of their component: none when the component has none. */
   get layoutMode(): 'NONE' | 'HORIZONTAL' {
@@ -538,10 +625,31 @@ export class FakeInstance extends FakeNode implements PortInstance {
   }
   setProperties(properties: { [propertyName: string]: string | boolean | VariableAlias }): void {
     for (const [prop, value] of Object.entries(properties)) {
+      const def = this.component.properties?.[prop];
+      if (def) {
+        this.setProperty(prop, def, value);
+        continue;
+      }
       const allowed = this.component.variants[prop];
       if (!allowed) throw new FigmaRuleError(`Component property ${prop} does not exist on ${this.component.name}`);
       if (typeof value !== 'string' || !allowed.includes(value)) throw new FigmaRuleError(`${JSON.stringify(value)} is not a value of ${prop}`);
       this.properties[prop] = value;
+    }
+  }
+  private setProperty(prop: string, def: FakeComponentProperty, value: string | boolean | VariableAlias): void {
+    if (def.type === 'TEXT') {
+      if (typeof value !== 'string') throw new FigmaRuleError(`TEXT property ${prop} takes a string`);
+      // The layer's own setter enforces Figma's rule: every font of the layer loaded.
+      for (const t of this.texts.filter((x) => x.componentPropertyReferences?.characters === prop)) t.characters = value;
+    } else if (def.type === 'BOOLEAN') {
+      if (typeof value !== 'boolean') throw new FigmaRuleError(`BOOLEAN property ${prop} takes a boolean, not ${JSON.stringify(value)}`);
+      const layer = this.layer(def.layer);
+      if (layer) layer.visible = value;
+    } else {
+      if (typeof value !== 'string') throw new FigmaRuleError(`INSTANCE_SWAP property ${prop} takes a component's node id`);
+      const key = this.figma.componentKeyOfId(value);
+      if (!key) throw new FigmaRuleError(`INSTANCE_SWAP property ${prop}: ${value} is not the id of a component in this file (import it first)`);
+      this.sublayer(def.layer).componentKey = key;
     }
   }
   /** Depth first, hidden layers and nested instances' layers included, as in Figma. */
@@ -561,6 +669,7 @@ export class FakeInstance extends FakeNode implements PortInstance {
       componentKey: this.component.key,
       variantProperties: this.properties,
       texts: Object.fromEntries(this.texts.map((t) => [t.name, t.characters])),
+      ...(this.component.properties ? { componentProperties: Object.fromEntries(Object.entries(this.componentProperties).map(([k, v]) => [k, v.value])) } : {}),
     };
   }
 }
@@ -709,13 +818,15 @@ export class FakeFigma implements FigmaPort {
     },
   };
   readonly variables: PortVariables;
+  private readonly importedVariables = new Map<string, PortVariable>();
+  private readonly componentIds = new Map<string, string>();
 
   constructor(opts: FakeOptions = {}) {
     this.current = this.addPage('Page 1');
     this.available = opts.fonts ?? [{ family: 'Inter', style: 'Regular' }, { family: 'Inter', style: 'Bold' }, { family: 'Inter', style: 'Italic' }];
     this.availableIds = new Set(this.available.map(fontId));
     this.library = opts.library ?? {};
-    const imported = new Map<string, PortVariable>();
+    const imported = this.importedVariables;
     for (const v of opts.local?.variables ?? []) imported.set(`local:${v.id}`, { id: v.id, key: `local-${v.id}`, name: v.name, resolvedType: 'COLOR' });
     for (const t of opts.local?.textStyles ?? []) this.styles.set(t.id, { id: t.id, key: `local-${t.id}`, name: t.name, type: 'TEXT', fontName: t.fontName, remote: false });
     for (const p of opts.local?.paintStyles ?? []) this.styles.set(p.id, { id: p.id, key: `local-${p.id}`, name: p.name, type: 'PAINT', remote: false });
@@ -754,6 +865,15 @@ export class FakeFigma implements FigmaPort {
     if (!found) throw new FigmaRuleError(`no page ${page.id}`);
     found.loaded = true;
     this.current = found;
+  }
+
+  isImportedVariable(v: PortVariable): boolean {
+    return [...this.importedVariables.values()].includes(v);
+  }
+
+  /** The key of the imported component with that node id. */
+  componentKeyOfId(id: string): string | undefined {
+    return this.componentIds.get(id);
   }
 
   private countImport(key: string): void {
@@ -833,7 +953,10 @@ export class FakeFigma implements FigmaPort {
     this.countImport(key);
     const c = (this.library.components ?? []).find((x) => x.key === key);
     if (!c) throw new Error(`Could not find a published component with key ${key}`);
+    const id = `C:${key}`;
+    this.componentIds.set(id, key);
     return {
+      id,
       key: c.key,
       name: c.name,
       createInstance: () => this.make(new FakeInstance(this, c)),
