@@ -77,6 +77,10 @@ export interface PortChild
   readonly annotations?: ReadonlyArray<Annotation>;
   /** Frames export themselves as the REST API's JSON (a wireframe's snapshot). */
   exportAsync?(settings: ExportSettingsREST): Promise<object>;
+  /** Number fields bound to variables: a designer may unbind or rebind them. */
+  readonly boundVariables?: SceneNode['boundVariables'];
+  /** On instances: their component properties (a BOOLEAN a designer switched, a swapped icon). */
+  readonly componentProperties?: ComponentProperties;
   /** On instances: their text layers, whose labels a designer may have edited. */
   findAllWithCriteria?(criteria: { types: ['TEXT'] }): readonly { characters: string }[];
 }

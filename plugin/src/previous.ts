@@ -37,6 +37,11 @@ function hash(text: string): string {
  * placing and at checking). Position and size are left out where auto layout or the screen's place on the
  * canvas decide them, so an edit in a child does not mark its hugging parent as edited.
  */
+/** An object's entries in key order: what Figma returns is not promised to keep one order. */
+function sortedEntries(o: object): [string, unknown][] {
+  return Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 export function fingerprint(n: PortChild, isRoot: boolean): string {
   const inAutoLayout = !isRoot && n.parent?.layoutMode !== undefined && n.parent.layoutMode !== 'NONE' && n.layoutPositioning !== 'ABSOLUTE';
   const autoWidth = n.layoutSizingHorizontal !== 'FIXED' || n.textAutoResize === 'WIDTH_AND_HEIGHT';
@@ -60,6 +65,8 @@ export function fingerprint(n: PortChild, isRoot: boolean): string {
     typeof n.fontSize === 'number' ? n.fontSize : null,
     n.fontName === undefined ? null : typeof n.fontName === 'symbol' ? 'mixed' : n.fontName,
     n.type === 'INSTANCE' && n.findAllWithCriteria ? n.findAllWithCriteria({ types: ['TEXT'] }).map((t) => t.characters) : null,
+    n.boundVariables ? sortedEntries(n.boundVariables) : null,
+    n.type === 'INSTANCE' && n.componentProperties ? sortedEntries(n.componentProperties) : null,
   ];
   return hash(JSON.stringify(parts));
 }

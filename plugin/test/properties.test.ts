@@ -226,4 +226,16 @@ describe('bound number variables', () => {
     frame.layoutMode = 'NONE';
     expect(() => frame.setBoundVariable('paddingTop', space)).toThrow(/auto-layout/);
   });
+
+  it('placing again keeps a frame whose variable binding the designer removed', async () => {
+    const figma = createFakeFigma({ fonts: FONTS, library: { components: primerLibrary(design), variables: floatVariables(design) } });
+    await place(figma, design);
+    const bound = specNodes(design).find((n) => n.type === 'FRAME' && Object.keys(n.boundVariables ?? {}).length > 0);
+    expect(bound).toBeDefined();
+    const frame = built(figma).get(bound?.id ?? '') as FakeFrame;
+    const field = Object.keys(bound?.boundVariables ?? {})[0] as VariableBindableNodeField;
+    frame.setBoundVariable(field, null); // the value stays; only the binding to the library goes
+    const before = await new Builder(figma, { generationId: 'g', placementTarget: null, designArea: null }).inspect(planSpec(design));
+    expect(before?.kept.map((k) => k.nodeId)).toEqual([bound?.id]);
+  });
 });
