@@ -15,7 +15,7 @@ from wf2des.assemble.binding_details import (
 )
 from wf2des.assemble.bindings import BindingResult, apply_bindings, normalise_name, style_bindings
 from wf2des.assemble.config import AreaSelector, ProjectConfig, TokenAliases
-from wf2des.assemble.design_area import AreaNotFound, design_area, resolve_area
+from wf2des.assemble.design_area import AreaNotFound, design_area, resolve_area, wf_area
 from wf2des.assemble.tokens import CaptureToken, make_token, parse_token
 
 __all__ = [
@@ -37,4 +37,5 @@ __all__ = [
     "parse_token",
     "resolve_area",
     "style_bindings",
+    "wf_area",
 ]

@@ -11,7 +11,7 @@ from wf2des.assemble.config import AreaSelector, ProjectConfig
 from wf2des.core.errors import InvalidInput
 from wf2des.spec import DesignArea
 
-__all__ = ["AREA_NODE_TYPES", "AreaNotFound", "design_area", "resolve_area"]
+__all__ = ["AREA_NODE_TYPES", "AreaNotFound", "design_area", "resolve_area", "wf_area"]
 
 AREA_NODE_TYPES = frozenset({"SECTION", "FRAME"})
 
@@ -23,6 +23,11 @@ class AreaNotFound(InvalidInput):
 def design_area(config: ProjectConfig, document: Mapping[str, Any]) -> DesignArea:
     """The DESIGN-area rectangle of ``document`` (a Figma DOCUMENT node fetched with depth ≥ 2)."""
     return resolve_area(config.design_area, document, label="DESIGN")
+
+
+def wf_area(config: ProjectConfig, document: Mapping[str, Any]) -> DesignArea:
+    """The WF-area rectangle of ``document`` (fetched with depth ≥ 2), where the wireframes are drawn."""
+    return resolve_area(config.wf_area, document, label="WF")
 
 
 def resolve_area(selector: AreaSelector, document: Mapping[str, Any], *, label: str) -> DesignArea:

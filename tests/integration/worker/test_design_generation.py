@@ -60,12 +60,49 @@ def _oversized_document() -> dict[str, object]:
     return {"id": "0:0", "name": "Document", "type": "DOCUMENT", "children": [page]}
 
 
+def _spread_document() -> dict[str, object]:
+    """Frames in and around the WF area: nested in a section inside it, drawn over it, beside it, and on
+    the design page."""
+    sign_in = sample_working_document()["children"][0]["children"][0]["children"][0]
+
+    def frame(node_id: str, x: float, y: float) -> dict[str, object]:
+        box = {"x": x, "y": y, "width": 360, "height": 400}
+        return {**sign_in, "id": node_id, "absoluteBoundingBox": box, "absoluteRenderBounds": box}
+
+    def section(node_id: str, name: str, x: float, children: list[object]) -> dict[str, object]:
+        box = {"x": x, "y": 0, "width": 1200, "height": 800}
+        return {
+            "id": node_id,
+            "name": name,
+            "type": "SECTION",
+            "visible": True,
+            "absoluteBoundingBox": box,
+            "children": children,
+        }
+
+    area = section("30:1", "WF", 0, [section("30:6", "Flow", 0, [frame("30:2", 40, 40)])])
+    wireframes = {
+        "id": "1:1",
+        "name": "Wireframes",
+        "type": "CANVAS",
+        "children": [area, frame("30:3", 600, 200), frame("30:4", 2000, 0)],
+    }
+    design = {
+        "id": "2:1",
+        "name": "Design",
+        "type": "CANVAS",
+        "children": [section("20:1", "DESIGN", 0, []), frame("30:5", 100, 100)],
+    }
+    return {"id": "0:0", "name": "Document", "type": "DOCUMENT", "children": [wireframes, design]}
+
+
 @pytest.fixture(scope="module")
 def fake_figma() -> Iterator[FakeFigma]:
     with FakeFigma(token=TOKEN) as fake:
         fake.add_file("WorkFile1", document=sample_working_document())
         fake.add_file("KitFile1", library="primer")
         fake.add_file("BigFile1", document=_oversized_document())
+        fake.add_file("SpreadFile1", document=_spread_document())
         yield fake
 
 
@@ -318,3 +355,35 @@ def test_an_unchanged_library_is_read_once_per_process_and_a_saved_one_again(
     document = DesignGenerationResults(runtime.docstore).get(SCOPE, generation, 1)
     assert document is not None
     assert document["inputs"]["libraries"][0]["version"] == saved
+
+
+@pytest.mark.parametrize(
+    ("node_id", "classification"),
+    [
+        ("30:2", None),  # inside a section inside the area
+        ("30:3", None),  # a top-level frame drawn over the area
+        ("30:4", "outside_wf_area"),  # beside the area on its page
+        ("30:5", "outside_wf_area"),  # on the design page
+        ("30:1", "not_a_frame"),  # the area itself, a section
+    ],
+)
+def test_over_rest_only_a_frame_in_the_wf_area_is_designed(
+    runtime: WorkerRuntime, node_id: str, classification: str | None
+) -> None:
+    write_config(runtime.blobs, ORG, PROJECT, ProjectConfig.model_validate(CONFIG))
+    generation = f"0190c0de-0000-7000-8000-0000000e{node_id.replace(':', '0'):0>4}"
+    outcome = generate(_job(generation, figma_file_key="SpreadFile1", wireframe_node_id=node_id), runtime)
+    assert outcome.status == ("completed" if classification is None else "failed"), outcome
+    assert outcome.classification == classification
+    if classification == "outside_wf_area":
+        assert outcome.error_message == (
+            f"node {node_id} is not in the WF area ('WF' on page 'Wireframes', the config's wfArea)"
+        )
+
+
+def test_over_rest_a_config_whose_wf_area_is_not_in_the_file_fails(runtime: WorkerRuntime) -> None:
+    config = {**CONFIG, "wfArea": {"page": "Sketches", "nodeNamePattern": "^WF$"}}
+    write_config(runtime.blobs, ORG, PROJECT, ProjectConfig.model_validate(config))
+    outcome = generate(_job("0190c0de-0000-7000-8000-00000000d0f1"), runtime)
+    assert (outcome.status, outcome.classification) == ("failed", "wf_area_not_found")
+    assert outcome.error_message == "WF area: no page named 'Sketches' (pages: 'Wireframes', 'Design')"

@@ -157,15 +157,18 @@ class FigmaClient:
         nodes: dict[str, JSON | None] = (await self.get_nodes_json(key, ids))["nodes"]
         return nodes
 
-    async def get_nodes_json(self, key: str, ids: Iterable[str]) -> JSON:
+    async def get_nodes_json(self, key: str, ids: Iterable[str], *, depth: int | None = None) -> JSON:
         """The ``GET /v1/files/:key/nodes`` answer for ``ids``, fetched in batches of ≤ 400 ids: the first
         batch's file fields (``name``, ``version``, …) and every batch's ``nodes`` (``None`` for an id Figma
-        does not know)."""
+        does not know); ``depth`` None: each node's whole subtree."""
         unique = list(dict.fromkeys(ids))
         answer: JSON = {}
         result: dict[str, JSON | None] = {}
         for batch in _batches(unique, NODES_BATCH):
-            body = await self._get(f"/v1/files/{key}/nodes", Tier.FILE, params={"ids": ",".join(batch)})
+            params = {"ids": ",".join(batch)}
+            if depth is not None:
+                params["depth"] = str(depth)
+            body = await self._get(f"/v1/files/{key}/nodes", Tier.FILE, params=params)
             nodes = body.get("nodes")
             if not isinstance(nodes, dict):
                 raise FigmaResponseError(f"Figma nodes answer for {key} has no nodes map")

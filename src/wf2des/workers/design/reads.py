@@ -10,10 +10,11 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from wf2des.assemble import AreaNotFound, ProjectConfig, design_area
+from wf2des.assemble import AreaNotFound, ProjectConfig, design_area, wf_area
 from wf2des.core.errors import BlobNotFound
 from wf2des.core.safety import safe_message
 from wf2des.core.settings import Settings
@@ -117,7 +118,7 @@ async def _read_figma(
         try:
             wireframe, version = (snapshot, None) if snapshot is not None else await _frame(client, job)
             area, area_error, pages_version = await _design_area(
-                client, job.figma_file_key, config, from_snapshot=snapshot is not None
+                client, job, config, None if snapshot is not None else wireframe.frame
             )
             library, versions = await _library(client, [r["figma_file_key"] for r in libraries], cache)
         except FigmaError as exc:
@@ -176,9 +177,10 @@ async def _frame(client: FigmaClient, job: DesignGenerationJob) -> tuple[Wirefra
 
 
 async def _design_area(
-    client: FigmaClient, figma_file_key: str, config: ProjectConfig | None, *, from_snapshot: bool
+    client: FigmaClient, job: DesignGenerationJob, config: ProjectConfig | None, rest_frame: JSON | None
 ) -> tuple[DesignArea | None, str | None, str | None]:
-    """The config's DESIGN area in the working file (its pages and their top nodes: depth 2).
+    """The config's DESIGN area in the working file (its pages and their top nodes: depth 2); a frame read
+    over REST (``rest_frame``) must also lie in the config's WF area.
 
     A snapshot already holds the wireframe, and the plugin that sent it places the design beside it: a
     working file this organization's Figma account cannot read then only leaves the DESIGN area unresolved
@@ -187,15 +189,61 @@ async def _design_area(
     if config is None:
         return None, None, None
     try:
-        body = await client.get_file_json(figma_file_key, depth=2)
+        body = await client.get_file_json(job.figma_file_key, depth=2)
     except (FigmaNotFound, FigmaForbidden) as exc:
-        if not from_snapshot:
+        if rest_frame is not None:
             raise
         return None, safe_message(f"the working file could not be read: {exc.detail}"), None
+    if rest_frame is not None:
+        await _require_in_wf_area(client, job, config, body["document"], rest_frame)
     try:
         return design_area(config, body["document"]), None, body["version"]
     except AreaNotFound as exc:
         return None, exc.detail, body["version"]
+
+
+async def _require_in_wf_area(
+    client: FigmaClient, job: DesignGenerationJob, config: ProjectConfig, document: JSON, frame: JSON
+) -> None:
+    """A wireframe read over REST is one the config's WF area holds: a top-level frame of the area's page
+    drawn over the area (its centre inside), or a node inside the area node, down to a section in the area
+    (the area's subtree two levels deep: one more request). Anything else is refused, so a generation never
+    turns an arbitrary frame of the file (a finished design, another team's page) into a design."""
+    try:
+        area = wf_area(config, document)
+    except AreaNotFound as exc:
+        raise DesignFailed(exc.detail, "wf_area_not_found") from None
+    node_id = job.wireframe_node_id
+    outside = DesignFailed(
+        f"node {node_id} is not in the WF area "
+        f"({area['name']!r} on page {area['page']!r}, the config's wfArea)",
+        "outside_wf_area",
+    )
+    if node_id == area["nodeId"]:
+        raise outside
+    page = next(p for p in document.get("children") or [] if p.get("name") == area["page"])
+    if any(top.get("id") == node_id for top in page.get("children") or []):
+        box = frame.get("absoluteBoundingBox") or {}
+        centre_x = float(box.get("x", 0)) + float(box.get("width", 0)) / 2
+        centre_y = float(box.get("y", 0)) + float(box.get("height", 0)) / 2
+        if not (
+            area["x"] <= centre_x <= area["x"] + area["width"]
+            and area["y"] <= centre_y <= area["y"] + area["height"]
+        ):
+            raise outside
+        return
+    answer = await client.get_nodes_json(job.figma_file_key, [area["nodeId"]], depth=2)
+    entry = answer["nodes"].get(area["nodeId"])
+    subtree = entry.get("document") if isinstance(entry, dict) else None
+    if not isinstance(subtree, dict) or not any(n.get("id") == node_id for n in _descendants(subtree)):
+        raise outside
+
+
+def _descendants(node: JSON) -> Iterator[JSON]:
+    for child in node.get("children") or []:
+        if isinstance(child, dict):
+            yield child
+            yield from _descendants(child)
 
 
 async def _library_file(client: FigmaClient, key: str) -> tuple[LibraryFileRest, str]:
