@@ -28,6 +28,13 @@ def unbound(field_name: str, role: str, drawn: str) -> BindingReport:
     return {"field": field_name, "token": None, "id": None, "role": role, "drawn": drawn, "distance": 0.0}
 
 
+def _off_scale(value: float, distance: float) -> bool:
+    """A spacing this far from every step of the scale (a 420 px page margin against a largest step of 80)
+    is a structural measure, not a spacing decision: snapping it would move everything after it, so it
+    stays the drawn value, reported unbound with its distance from the scale."""
+    return distance > max(4.0, 0.25 * value)
+
+
 class Binder:
     """Binds one design's paints, texts and numbers; counts what it bound for the screen's totals."""
 
@@ -176,6 +183,13 @@ class Binder:
             return
         self._snap(out, bindings, field_name, "spacing", value)
 
+    def on_scale(self, value: float) -> bool:
+        """Whether a spacing would bind (0 needs no variable)."""
+        if value <= 0:
+            return True
+        choice = self.scale.snap("spacing", value)
+        return choice.token is not None and not _off_scale(value, choice.distance)
+
     def radius(self, out: Node, bindings: list[BindingReport], value: float) -> None:
         if value > 0:
             self._snap(out, bindings, "cornerRadius", "radius", value)
@@ -190,9 +204,9 @@ class Binder:
     ) -> None:
         choice = self.scale.snap(kind, value)
         self.spacings += 1
-        if choice.token is None:
+        if choice.token is None or (kind == "spacing" and _off_scale(value, choice.distance)):
             out[field_name] = round(value, 2)  # type: ignore[literal-required]
-            bindings.append(unbound(field_name, kind, f"{value:g}"))
+            bindings.append({**unbound(field_name, kind, f"{value:g}"), "distance": choice.distance})
             return
         self.spacings_bound += 1
         out[field_name] = choice.token.value  # type: ignore[literal-required]

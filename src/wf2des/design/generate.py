@@ -15,12 +15,20 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from wf2des.assemble.config import ProjectConfig
 from wf2des.design.binding import Binder
 from wf2des.design.cues import Understood, understand
-from wf2des.design.layout import Direction, Flow, Wrap, infer_flow, wrap_box, wrap_flow
+from wf2des.design.layout import (
+    Direction,
+    Flow,
+    Wrap,
+    infer_flow,
+    settle_kept,
+    wrap_box,
+    wrap_flow,
+)
 from wf2des.design.library import DesignLibrary
 from wf2des.design.limits import check_wireframe
 from wf2des.design.mapping import Mapped, NotMapped, map_element
@@ -94,9 +102,12 @@ def _inside(inner: Sketch, outer: Sketch) -> bool:
 
 
 def _fold_backgrounds(node: Sketch) -> None:
-    """A rectangle (or circle) drawn under siblings that lie within it becomes their parent."""
+    """A rectangle (or circle) drawn under siblings that lie within it becomes their parent (not in a
+    designer's auto layout: there the siblings are placed by the flow, the rectangle is a backdrop)."""
     children = node.children
     moved: set[str] = set()
+    if node.layout_mode in ("HORIZONTAL", "VERTICAL"):
+        children = []
     for index, child in enumerate(children):
         holders = [
             s for s in children[:index] if s.type in _CONTAINERS and s.id not in moved and _inside(child, s)
@@ -110,6 +121,37 @@ def _fold_backgrounds(node: Sketch) -> None:
         node.children = [c for c in children if c.id not in moved]
     for child in node.children:
         _fold_backgrounds(child)
+
+
+_COUNTER: Mapping[str, Literal["MIN", "CENTER", "MAX"]] = {"MIN": "MIN", "CENTER": "CENTER", "MAX": "MAX"}
+
+
+def _kept_flow(node: Sketch, items: Sequence[Sketch]) -> Flow:
+    """The designer's own auto layout, as drawn: direction, gap, padding, both alignments, wrapping, and
+    the children placed over the flow (``layoutPositioning: ABSOLUTE``) kept out of it."""
+    direction: Direction = "HORIZONTAL" if node.layout_mode == "HORIZONTAL" else "VERTICAL"
+    return Flow(
+        direction,
+        tuple(c for c in items if c.positioning != "ABSOLUTE"),
+        node.item_spacing,
+        node.padding,
+        _COUNTER.get(node.counter_align, "MIN"),  # BASELINE: text rows, drawn aligned at their top
+        node.primary_align == "SPACE_BETWEEN",
+        tuple(c for c in items if c.positioning == "ABSOLUTE"),
+        primary=_COUNTER.get(node.primary_align, "MIN"),
+        wrap=node.wrap and direction == "HORIZONTAL",
+        line_gap=node.counter_spacing,
+        kept=True,
+    )
+
+
+def _keep_fill(built: Node, drawn: Sketch) -> None:
+    """A child that fills its auto-layout parent keeps filling it (so the design stays resizable)."""
+    horizontal, vertical = drawn.sizing
+    if horizontal == "FILL":
+        built["layoutSizingHorizontal"] = "FILL"
+    if vertical == "FILL":
+        built["layoutSizingVertical"] = "FILL"
 
 
 def _ancestors(node: Sketch) -> list[Sketch]:
@@ -527,9 +569,7 @@ class _Builder:
 
     def _flow(self, node: Sketch, items: list[Sketch]) -> Flow:
         if node.layout_mode == "HORIZONTAL" or node.layout_mode == "VERTICAL":
-            # The designer's own auto layout is kept as drawn.
-            direction: Direction = "HORIZONTAL" if node.layout_mode == "HORIZONTAL" else "VERTICAL"
-            return Flow(direction, tuple(items), node.item_spacing, node.padding, "MIN", False)
+            return settle_kept(_kept_flow(node, items), node, self.binder.on_scale)
         return infer_flow(node, items)
 
     def _flow_children(
@@ -537,8 +577,12 @@ class _Builder:
     ) -> list[Node]:
         out["layoutMode"] = flow.direction
         out["counterAxisAlignItems"] = flow.counter
-        out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else "MIN"
-        self.binder.spacing(out, bindings, "itemSpacing", flow.gap)
+        out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else flow.primary
+        if flow.wrap:
+            out["layoutWrap"] = "WRAP"
+            self.binder.spacing(out, bindings, "counterAxisSpacing", flow.line_gap)
+        # SPACE_BETWEEN computes the gap ("Auto" in Figma): the drawn distance is no spacing to bind.
+        self.binder.spacing(out, bindings, "itemSpacing", 0.0 if flow.spread else flow.gap)
         for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
             self.binder.spacing(out, bindings, name, value)
         children: list[Node] = []
@@ -561,7 +605,10 @@ class _Builder:
                 drawn_gap = boxes[index + 1].x - boxes[index].right
                 if drawn_gap > bound_gap and not flow.spread:
                     built["width"] = round(built["width"] + drawn_gap - bound_gap, 2)
-            self._fill_cross(built, node, flow)
+            if flow.kept and isinstance(item, Sketch):
+                _keep_fill(built, item)  # what the designer set, not inferred from the drawn size
+            else:
+                self._fill_cross(built, node, flow)
             children.append(built)
         for item in flow.absolute:
             drawn_over = self._node(item, node)

@@ -10,14 +10,24 @@ every reading stays where it was drawn (``layoutPositioning: ABSOLUTE``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from statistics import median
 from typing import Literal
 
 from wf2des.design.sketch import Sketch
 
-__all__ = ["Direction", "Flow", "Item", "Wrap", "box_of", "infer_flow", "wrap_box", "wrap_flow"]
+__all__ = [
+    "Direction",
+    "Flow",
+    "Item",
+    "Wrap",
+    "box_of",
+    "infer_flow",
+    "settle_kept",
+    "wrap_box",
+    "wrap_flow",
+]
 
 Direction = Literal["HORIZONTAL", "VERTICAL"]
 
@@ -49,6 +59,10 @@ class Flow:
     counter: Literal["MIN", "CENTER", "MAX"]
     spread: bool  # SPACE_BETWEEN: items pushed to both ends (a nav bar's logo and actions)
     absolute: tuple[Sketch, ...] = ()  # drawn over its neighbours: kept where it was drawn
+    primary: Literal["MIN", "CENTER", "MAX"] = "MIN"  # when not spread
+    wrap: bool = False  # items wrap onto further lines (a grid drawn with auto layout)
+    line_gap: float = 0.0  # between wrapped lines
+    kept: bool = False  # the designer's own auto layout: children keep their FILL sizing
 
 
 def _stacks(items: Sequence[Sketch], axis: Literal["x", "y"]) -> bool:
@@ -342,3 +356,76 @@ def _union(row: Sequence[Sketch]) -> tuple[float, float, float, float]:
         max(n.right for n in row),
         max(n.bottom for n in row),
     )
+
+
+Align = Literal["MIN", "CENTER", "MAX"]
+
+
+def _settle_axis(
+    align: Align,
+    pads: tuple[float, float],
+    drawn: tuple[float, float],
+    fills: bool,
+    one_block: bool,
+    on_scale: Callable[[float], bool],
+) -> tuple[Align, tuple[float, float]]:
+    """One axis of a kept flow: the alignment and the two paddings that place the children where they were
+    drawn with values on the library's scale where that is possible.
+
+    Only in an axis no child fills (each keeps its drawn size) is the choice open: there a padding on the
+    side the children are not aligned to moves nothing, and centred children depend only on the two
+    paddings' difference, so a page margin of 420 on both sides is centring, not a spacing. Start-aligned
+    children become centred ones only if they move as ``one_block`` (the primary axis, or equal sizes).
+    """
+    lead, trail = pads
+    if fills:
+        return align, pads
+    if align == "CENTER":
+        centred = (max(0.0, round(lead - trail, 2)), max(0.0, round(trail - lead, 2)))
+        return ("CENTER", centred) if all(on_scale(v) for v in centred) else (align, pads)
+    near = lead if align == "MIN" else trail
+    if one_block and not on_scale(near) and abs(near - (drawn[0] if align == "MIN" else drawn[1])) <= 1:
+        centred = (max(0.0, round(drawn[0] - drawn[1], 2)), max(0.0, round(drawn[1] - drawn[0], 2)))
+        if all(on_scale(v) for v in centred):
+            return "CENTER", centred
+    far = min(lead, trail) if on_scale(min(lead, trail)) else 0.0  # moves nothing: the smaller, on scale
+    return align, ((lead, far) if align == "MIN" else (far, trail))
+
+
+def settle_kept(flow: Flow, parent: Sketch, on_scale: Callable[[float], bool]) -> Flow:
+    """A designer's auto layout as the design keeps it: the same placement, with paddings and gaps that
+    only encode where things were drawn (a centred page's 420 px margins, the gap of a lone child, the far
+    padding of a start-aligned frame) re-expressed by alignment so they need no off-scale value."""
+    items = [i for i in flow.items if isinstance(i, Sketch)]
+    if not flow.kept or len(items) != len(flow.items) or not items:
+        return flow
+    vertical = flow.direction == "VERTICAL"
+    top, right, bottom, left = flow.padding
+    x0, y0, x1, y1 = _union(items)
+    drawn_x = (x0 - parent.x, parent.right - x1)
+    drawn_y = (y0 - parent.y, parent.bottom - y1)
+    fills = [any(i.sizing[axis] == "FILL" for i in items) for axis in (0, 1)]
+    main, cross = (1, 0) if vertical else (0, 1)
+    gap = flow.gap if len(items) > 1 and not flow.spread else 0.0  # SPACE_BETWEEN's gap is computed
+    spread = flow.spread
+    primary: Align = flow.primary
+    main_pads = (top, bottom) if vertical else (left, right)
+    main_drawn = drawn_y if vertical else drawn_x
+    if not spread and not flow.wrap:
+        primary, main_pads = _settle_axis(flow.primary, main_pads, main_drawn, fills[main], True, on_scale)
+        if len(items) > 1 and not on_scale(gap) and primary == "MIN" and not fills[main]:
+            # An off-scale gap between children that reach the far edge as drawn: SPACE_BETWEEN.
+            trail = round(main_drawn[1], 2)
+            if abs(main_pads[0] - main_drawn[0]) <= 1 and on_scale(trail):
+                spread, gap, main_pads = True, 0.0, (main_pads[0], trail)
+    sizes = {round(i.width if vertical else i.height) for i in items}
+    counter: Align = flow.counter
+    cross_pads = (left, right) if vertical else (top, bottom)
+    counter, cross_pads = _settle_axis(
+        counter, cross_pads, drawn_x if vertical else drawn_y, fills[cross], len(sizes) == 1, on_scale
+    )
+    if vertical:
+        padding = (main_pads[0], cross_pads[1], main_pads[1], cross_pads[0])
+    else:
+        padding = (cross_pads[0], main_pads[1], cross_pads[1], main_pads[0])
+    return replace(flow, gap=gap, padding=padding, counter=counter, primary=primary, spread=spread)

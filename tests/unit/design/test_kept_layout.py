@@ -1,0 +1,157 @@
+"""A wireframe's own auto layout (a Code2WF wireframe, a designer's frames) kept in the design: alignment,
+absolute children, fill sizing, and spacing that is structure rather than a spacing decision."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from wf2des.assemble.config import ProjectConfig
+from wf2des.design import DesignLibrary, generate_design
+from wf2des.generator.replay import replay_screen
+from wf2des.spec import Node
+
+CONFIG = ProjectConfig.model_validate({"wfArea": {"nodeId": "1:1"}, "designArea": {"nodeId": "1:2"}})
+GREY = [{"type": "SOLID", "visible": True, "color": {"r": 0.9, "g": 0.9, "b": 0.9, "a": 1.0}}]
+
+
+def _node(node_id: str, kind: str, x: float, y: float, w: float, h: float, **extra: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": node_id,
+        "name": extra.pop("name", kind.title()),
+        "type": kind,
+        "absoluteBoundingBox": {"x": x, "y": y, "width": w, "height": h},
+        "fills": extra.pop("fills", []),
+        "strokes": [],
+    }
+    out.update(extra)
+    return out
+
+
+def _auto(
+    node_id: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    mode: str,
+    padding: tuple[float, float, float, float],
+    children: list[dict[str, Any]],
+    **extra: Any,
+) -> dict[str, Any]:
+    top, right, bottom, left = padding
+    return _node(
+        node_id,
+        "FRAME",
+        x,
+        y,
+        w,
+        h,
+        layoutMode=mode,
+        paddingTop=top,
+        paddingRight=right,
+        paddingBottom=bottom,
+        paddingLeft=left,
+        itemSpacing=extra.pop("itemSpacing", 0),
+        children=children,
+        **extra,
+    )
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    yield node
+    for child in node.get("children") or ():
+        yield from _walk(child)
+
+
+def _design(frame: dict[str, Any], kit: DesignLibrary) -> tuple[dict[str, Node], dict[str, Any], Any]:
+    result = generate_design(frame, kit, CONFIG)
+    root = result.spec["screens"][0]["root"]
+    boxes = replay_screen(root)
+    nodes = {str(n.get("sourceNodeId")): n for n in _walk(root) if "/" not in n["id"]}
+    placed = {str(n.get("sourceNodeId")): boxes[n["id"]] for n in _walk(root) if "/" not in n["id"]}
+    return nodes, placed, result.report
+
+
+def test_a_centred_column_stays_centred_without_its_page_margins(kit: DesignLibrary) -> None:
+    # A 600 px wide block centred in a 1440 px page by 420 px margins (how a Code2WF page is drawn).
+    block = _node("1:3", "RECTANGLE", 420, 32, 600, 100, fills=GREY)
+    narrow = _node("1:4", "RECTANGLE", 620, 152, 200, 40, fills=GREY)
+    frame = _auto(
+        "1:2",
+        0,
+        0,
+        1440,
+        224,
+        "VERTICAL",
+        (32, 420, 32, 420),
+        [block, narrow],
+        itemSpacing=20,
+        counterAxisAlignItems="CENTER",
+    )
+    nodes, placed, report = _design(frame, kit)
+    root = nodes["1:2"]
+    assert root["counterAxisAlignItems"] == "CENTER"
+    assert (root["paddingLeft"], root["paddingRight"]) == (0, 0)  # centring, not a 420 px spacing
+    assert (placed["1:3"].x, placed["1:3"].y) == (420, 32)
+    assert (placed["1:4"].x, placed["1:4"].y) == (620, 152)
+    assert nodes["1:3"]["layoutSizingHorizontal"] == "FIXED"
+    assert report["screens"][0]["spacingsBound"] == report["screens"][0]["spacings"]
+
+
+def test_an_absolute_child_stays_where_it_was_drawn(kit: DesignLibrary) -> None:
+    image = _node("1:3", "RECTANGLE", 20, 20, 200, 150, fills=GREY)
+    badge = _node("1:5", "RECTANGLE", 170, 30, 40, 20, fills=GREY, layoutPositioning="ABSOLUTE")
+    title = _node("1:4", "RECTANGLE", 20, 182, 200, 20, fills=GREY)
+    frame = _auto("1:2", 0, 0, 240, 222, "VERTICAL", (20, 20, 20, 20), [image, badge, title], itemSpacing=12)
+    nodes, placed, _ = _design(frame, kit)
+    assert nodes["1:5"]["layoutPositioning"] == "ABSOLUTE"
+    assert (placed["1:5"].x, placed["1:5"].y) == (170, 30)
+    assert (placed["1:4"].x, placed["1:4"].y) == (20, 182)  # the flow is what it was without the badge
+
+
+def test_a_backdrop_in_an_auto_layout_frame_holds_nothing(kit: DesignLibrary) -> None:
+    backdrop = _node("1:3", "RECTANGLE", 0, 0, 400, 200, fills=GREY, layoutPositioning="ABSOLUTE")
+    text = _node("1:4", "RECTANGLE", 32, 32, 100, 20, fills=GREY)
+    frame = _auto("1:2", 0, 0, 400, 200, "VERTICAL", (32, 32, 32, 32), [backdrop, text])
+    nodes, placed, _ = _design(frame, kit)
+    assert not nodes["1:3"].get("children")
+    assert (placed["1:4"].x, placed["1:4"].y) == (32, 32)
+
+
+def test_the_wireframes_alignment_and_fill_are_kept(kit: DesignLibrary) -> None:
+    logo = _node("1:3", "RECTANGLE", 20, 12, 80, 24, fills=GREY)
+    bar = _node("1:4", "RECTANGLE", 120, 20, 100, 8, fills=GREY, layoutSizingHorizontal="FILL")
+    action = _node("1:5", "RECTANGLE", 240, 8, 80, 32, fills=GREY)
+    row = _auto(
+        "1:2",
+        0,
+        0,
+        340,
+        48,
+        "HORIZONTAL",
+        (8, 20, 8, 20),
+        [logo, bar, action],
+        itemSpacing=20,
+        counterAxisAlignItems="CENTER",
+    )
+    nodes, placed, _ = _design(row, kit)
+    assert nodes["1:2"]["counterAxisAlignItems"] == "CENTER"
+    assert nodes["1:4"]["layoutSizingHorizontal"] == "FILL"
+    assert (placed["1:3"].y, placed["1:4"].y, placed["1:5"].y) == (12, 20, 8)
+
+
+def test_an_off_scale_margin_that_alignment_cannot_express_stays_literal_and_is_reported(
+    kit: DesignLibrary,
+) -> None:
+    # Start-aligned children of different widths 300 px from the left: only a padding places them.
+    wide = _node("1:3", "RECTANGLE", 300, 20, 400, 40, fills=GREY)
+    short = _node("1:4", "RECTANGLE", 300, 80, 100, 40, fills=GREY)
+    frame = _auto("1:2", 0, 0, 1000, 140, "VERTICAL", (20, 300, 20, 300), [wide, short], itemSpacing=20)
+    nodes, placed, report = _design(frame, kit)
+    assert nodes["1:2"]["paddingLeft"] == 300
+    assert "paddingLeft" not in (nodes["1:2"].get("boundVariables") or {})
+    assert (placed["1:4"].x, placed["1:4"].y) == (300, 80)
+    entry = next(e for e in report["elements"] if e["nodeId"] == "1:2")
+    left = next(b for b in entry["bindings"] if b["field"] == "paddingLeft")
+    assert (left["token"], left["distance"]) == (None, 252)  # Kit B's largest step is 48
