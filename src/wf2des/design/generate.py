@@ -185,6 +185,11 @@ def _drawn(node: Sketch) -> list[object]:
     ]
 
 
+# An instance takes its component's height when that is within this of the drawn one (the size variant chosen
+# fits); drawn much taller or shorter (a 64 px tall button, a page header drawn as one line), it keeps the
+# drawn box, so what follows it in the flow stays where it was drawn.
+_VARIANT_FIT = 4.0
+
 _ALIGN: Mapping[str, TextAlign] = {
     "LEFT": "LEFT",
     "CENTER": "CENTER",
@@ -384,7 +389,8 @@ class _Builder:
         element = self.elements[node.id]
         design_id = f"d:{node.id}"
         out = self._base(node, parent, "INSTANCE", decision.set_name or decision.name, design_id)
-        out["height"] = round(decision.height, 2)
+        if abs(decision.height - node.height) <= _VARIANT_FIT:
+            out["height"] = round(decision.height, 2)  # the size variant fits what was drawn: its own height
         out["componentKey"] = decision.key
         out["componentName"] = decision.name
         out["componentSetName"] = decision.set_name

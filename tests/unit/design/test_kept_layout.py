@@ -155,3 +155,22 @@ def test_an_off_scale_margin_that_alignment_cannot_express_stays_literal_and_is_
     entry = next(e for e in report["elements"] if e["nodeId"] == "1:2")
     left = next(b for b in entry["bindings"] if b["field"] == "paddingLeft")
     assert (left["token"], left["distance"]) == (None, 252)  # Kit B's largest step is 48
+
+
+def _button(node_id: str, x: float, y: float, h: float) -> dict[str, Any]:
+    label = _node(f"{node_id}1", "TEXT", x + 16, y + h / 2 - 10, 60, 20, characters="Submit", name="Submit")
+    label["fills"] = [{"type": "SOLID", "visible": True, "color": {"r": 1, "g": 1, "b": 1, "a": 1.0}}]
+    label["style"] = {"fontSize": 14, "fontWeight": 600, "textAlignHorizontal": "CENTER"}
+    fill = [{"type": "SOLID", "visible": True, "color": {"r": 0.1, "g": 0.4, "b": 0.9, "a": 1.0}}]
+    return _node(node_id, "FRAME", x, y, 92, h, name="Button", fills=fill, cornerRadius=6, children=[label])
+
+
+def test_an_instance_keeps_its_variants_height_only_when_that_fits_the_drawing(kit: DesignLibrary) -> None:
+    tall, close = _button("1:3", 20, 20, 64), _button("1:4", 20, 104, 35)
+    after = _node("1:5", "RECTANGLE", 20, 159, 200, 20, fills=GREY)
+    frame = _auto("1:2", 0, 0, 240, 199, "VERTICAL", (20, 20, 20, 20), [tall, close, after], itemSpacing=20)
+    nodes, placed, _ = _design(frame, kit)
+    assert (nodes["1:3"]["type"], nodes["1:4"]["type"]) == ("INSTANCE", "INSTANCE")
+    assert nodes["1:3"]["height"] == 64  # no Btn is 64 px tall: the drawn box, so the column keeps its shape
+    assert nodes["1:4"]["height"] == 36  # Scale=M is 36 px: drawn 35, the variant's own height
+    assert placed["1:5"].y == 160
