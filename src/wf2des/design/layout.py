@@ -238,8 +238,26 @@ def _centre(parent: Sketch, item: Item, left: float) -> Item:
     return item
 
 
+def _outside(parent: Sketch, node: Sketch) -> bool:
+    return (
+        node.x < parent.x - 1
+        or node.y < parent.y - 1
+        or node.right > parent.right + 1
+        or node.bottom > parent.bottom + 1
+    )
+
+
 def infer_flow(parent: Sketch, items: Sequence[Sketch]) -> Flow:
-    """The flow of ``items`` (at least one) inside ``parent``; boxes are in the same (frame) coordinates."""
+    """The flow of ``items`` (at least one) inside ``parent``; boxes are in the same (frame) coordinates.
+
+    A child drawn reaching out of its frame (a carousel's track scrolled left, a decoration bleeding off a
+    card) is no part of the frame's flow: it stays where it was drawn (absolute)."""
+    outside = tuple(n for n in items if _outside(parent, n))
+    if outside:
+        inside = [n for n in items if not _outside(parent, n)]
+        if not inside:
+            return Flow("VERTICAL", (), 0.0, (0.0, 0.0, 0.0, 0.0), "MIN", False, outside)
+        return replace(infer_flow(parent, inside), absolute=outside)
     top, right, bottom, left = _padding(parent, items)
     # A screen or card keeps its drawn size, so the far padding only needs to be no larger than the near one:
     # the leftover space below the last child is not a spacing decision.
