@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from wf2des.assemble.tokens import make_token
-from wf2des.design.library import ColorToken, DesignLibrary, TextStyle
+from wf2des.design.library import ColorToken, DesignLibrary, FloatToken, TextStyle
 from wf2des.design.report import BindingReport
 from wf2des.design.semantics import ColorRole, Palette, Scale, TextRole, choose_text_style
 from wf2des.spec import Node, StyleBindingDetail, TextToken, Tokens
@@ -54,6 +54,7 @@ class Binder:
         self.details: dict[str, StyleBindingDetail] = {}
         self.texts = self.texts_styled = self.paints = self.paints_bound = 0
         self.spacings = self.spacings_bound = 0
+        self._steps: dict[tuple[str, float], list[FloatToken]] = {}
 
     def counts(self) -> tuple[int, int, int, int, int, int]:
         return (
@@ -177,11 +178,59 @@ class Binder:
 
     # -- numbers ------------------------------------------------------------------------------------------
 
-    def spacing(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
+    def spacing(
+        self,
+        out: Node,
+        bindings: list[BindingReport],
+        field_name: str,
+        value: float,
+        aim: float | None = None,
+    ) -> None:
+        """Bind a drawn spacing to the scale step nearest ``aim`` (default: the value itself) among the steps
+        close enough to the drawn value; the caller aims off the value to undo a shift that snapping a
+        padding further out already made, so things stay where they were drawn."""
         if value <= 0:
             out[field_name] = 0.0  # type: ignore[literal-required]
             return
-        self._snap(out, bindings, field_name, "spacing", value)
+        if aim is None or aim == value:
+            self._snap(out, bindings, field_name, "spacing", value)
+            return
+        steps = self.spacing_steps(value)
+        self.spacings += 1
+        nearest = self.scale.snap("spacing", value)
+        if not steps or nearest.token is None:
+            out[field_name] = round(max(0.0, aim), 2)  # type: ignore[literal-required]
+            bindings.append({**unbound(field_name, "spacing", f"{value:g}"), "distance": nearest.distance})
+            return
+        token = min(steps, key=lambda t: (abs(t.value - aim), abs(t.value - value), t.value))
+        self.spacings_bound += 1
+        out[field_name] = token.value  # type: ignore[literal-required]
+        out.setdefault("boundVariables", {})[field_name] = token.key or token.id
+        bindings.append(
+            {
+                "field": field_name,
+                "token": token.name,
+                "id": token.id,
+                "role": "spacing",
+                "drawn": f"{value:g}",
+                "distance": round(abs(token.value - value), 2),
+            }
+        )
+
+    def spacing_steps(self, value: float) -> list[FloatToken]:
+        """The scale's spacing steps a drawn ``value`` may bind to (one token per value), nearest first."""
+        if value <= 0:
+            return []
+        key = ("steps", value)
+        found = self._steps.get(key)
+        if found is None:
+            steps: dict[float, FloatToken] = {}
+            for token in self.scale.by_kind.get("spacing", []):
+                distance = abs(token.value - value)
+                if not _off_scale(value, distance) and token.value not in steps:
+                    steps[token.value] = token  # the list is sorted: the first per value is the preferred
+            found = self._steps[key] = sorted(steps.values(), key=lambda t: (abs(t.value - value), t.value))
+        return found
 
     def on_scale(self, value: float) -> bool:
         """Whether a spacing would bind (0 needs no variable)."""

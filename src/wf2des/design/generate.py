@@ -11,9 +11,10 @@ library (:mod:`mapping`); build spec nodes with text styles, colour and number v
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -145,6 +146,74 @@ def _kept_flow(node: Sketch, items: Sequence[Sketch]) -> Flow:
     )
 
 
+def _aims(flow: Flow, shift: tuple[float, float]) -> tuple[float, float, float, float]:
+    """The paddings (top, right, bottom, left) that would put the children back where they were drawn in
+    a frame ``shift`` away from its drawing: the sides the children are aligned to take the shift back."""
+    top, right, bottom, left = flow.padding
+    dx, dy = shift
+    vertical = flow.direction == "VERTICAL"
+    primary = "SPACE_BETWEEN" if flow.spread else flow.primary
+    x_align, y_align = (flow.counter, primary) if vertical else (primary, flow.counter)
+    near_x = x_align in ("MIN", "CENTER", "SPACE_BETWEEN")
+    far_x = x_align in ("MAX", "CENTER", "SPACE_BETWEEN")
+    near_y = y_align in ("MIN", "CENTER", "SPACE_BETWEEN")
+    far_y = y_align in ("MAX", "CENTER", "SPACE_BETWEEN")
+    return (
+        top - dy if near_y else top,
+        right + dx if far_x else right,
+        bottom + dy if far_y else bottom,
+        left - dx if near_x else left,
+    )
+
+
+def _drift(start: float, gap: float, drawn_gaps: Sequence[float], stretch: Sequence[bool]) -> float:
+    """How far, in all, a start-aligned flow's children land from their drawing with ``gap`` bound, when
+    the first is ``start`` off (a text that takes a wider gap as width puts what follows back in place)."""
+    error, total = start, abs(start)
+    for drawn, stretches in zip(drawn_gaps, stretch, strict=False):
+        if not (stretches and drawn > gap):
+            error += gap - drawn
+        total += abs(error)
+    return total
+
+
+def _places(
+    node: Sketch,
+    flow: Flow,
+    boxes: Sequence[Sketch],
+    pads: Sequence[float],
+    gap: float,
+    stretch: Sequence[bool],
+) -> list[tuple[float, float]]:
+    """Where auto layout puts each child (main, cross) in ``node``, from the drawn sizes: the design's
+    place, to compare with the drawing."""
+    vertical = flow.direction == "VERTICAL"
+    top, right, bottom, left = pads
+    length, breadth = (node.height, node.width) if vertical else (node.width, node.height)
+    lead, trail, near, far = (top, bottom, left, right) if vertical else (left, right, top, bottom)
+    sizes = [(b.height, b.width) if vertical else (b.width, b.height) for b in boxes]
+    gaps = []
+    for index, (a, b) in enumerate(itertools.pairwise(boxes)):
+        drawn = (b.y - a.bottom) if vertical else (b.x - a.right)
+        gaps.append(drawn if stretch[index] and drawn > gap else gap)
+    inner = length - lead - trail
+    total = sum(m for m, _ in sizes) + sum(gaps)
+    cursor = lead
+    if flow.spread and len(boxes) > 1:
+        gaps = [(inner - sum(m for m, _ in sizes)) / (len(boxes) - 1)] * (len(boxes) - 1)
+    elif flow.primary == "CENTER":
+        cursor = lead + (inner - total) / 2
+    elif flow.primary == "MAX":
+        cursor = length - trail - total
+    places = []
+    for index, (main, cross) in enumerate(sizes):
+        slack = breadth - near - far - cross
+        offset = {"CENTER": slack / 2, "MAX": slack}.get(flow.counter, 0.0)
+        places.append((cursor, near + offset))
+        cursor += main + (gaps[index] if index < len(gaps) else 0.0)
+    return places
+
+
 def _keep_fill(built: Node, drawn: Sketch) -> None:
     """A child that fills its auto-layout parent keeps filling it (so the design stays resizable)."""
     horizontal, vertical = drawn.sizing
@@ -223,6 +292,7 @@ class _Builder:
 
     def __post_init__(self) -> None:
         self.binder = Binder(self.library)
+        self.shift: dict[str, tuple[float, float]] = {}  # frame id → how far layout moved it from its drawing
         self.screen_id = self.root.id
         self.body_size = self._body_size()
 
@@ -558,7 +628,8 @@ class _Builder:
         children: list[Node] = []
         if items:
             flow = self._flow(node, items)
-            children = self._flow_children(node, flow, out, bindings)
+            shift = self.shift.get(node.id, (0.0, 0.0))
+            children = self._flow_children(node, flow, out, bindings, shift)
         else:
             out["layoutMode"] = "NONE"
         if len(children) >= 2:
@@ -579,37 +650,68 @@ class _Builder:
         return infer_flow(node, items)
 
     def _flow_children(
-        self, node: Sketch, flow: Flow, out: Node, bindings: list[BindingReport]
+        self,
+        node: Sketch,
+        flow: Flow,
+        out: Node,
+        bindings: list[BindingReport],
+        shift: tuple[float, float] = (0.0, 0.0),
     ) -> list[Node]:
+        """The flow's children, built; ``shift`` is how far snapping further out already moved ``node``
+        from where it was drawn (x, y): paddings and the gap are bound to the scale steps that move its
+        children back the most, so snapping errors do not add up down the tree."""
         out["layoutMode"] = flow.direction
         out["counterAxisAlignItems"] = flow.counter
         out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else flow.primary
         if flow.wrap:
             out["layoutWrap"] = "WRAP"
             self.binder.spacing(out, bindings, "counterAxisSpacing", flow.line_gap)
-        # SPACE_BETWEEN computes the gap ("Auto" in Figma): the drawn distance is no spacing to bind.
-        self.binder.spacing(out, bindings, "itemSpacing", 0.0 if flow.spread else flow.gap)
-        for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
-            self.binder.spacing(out, bindings, name, value)
-        children: list[Node] = []
+        vertical = flow.direction == "VERTICAL"
+        aims = _aims(flow, shift)
+        for name, value, aim in zip(_SPACING_FIELDS, flow.padding, aims, strict=True):
+            self.binder.spacing(out, bindings, name, value, aim)
+        pads = tuple(float(out[name]) for name in _SPACING_FIELDS)  # type: ignore[literal-required]
         boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
+        stretch = [self._stretches(item, boxes, i, flow) for i, item in enumerate(flow.items)]
+        drawn_gaps = [(b.y - a.bottom) if vertical else (b.x - a.right) for a, b in itertools.pairwise(boxes)]
+        if flow.spread:
+            # SPACE_BETWEEN computes the gap ("Auto" in Figma): the drawn distance is no spacing to bind.
+            self.binder.spacing(out, bindings, "itemSpacing", 0.0)
+        else:
+            lead = (pads[0] - flow.padding[0]) if vertical else (pads[3] - flow.padding[3])
+            start = (shift[1] if vertical else shift[0]) + lead
+            steps = [t.value for t in self.binder.spacing_steps(flow.gap)] or [flow.gap]
+            best = min(steps, key=lambda g: (_drift(start, g, drawn_gaps, stretch), abs(g - flow.gap), g))
+            self.binder.spacing(out, bindings, "itemSpacing", flow.gap, best)
         bound_gap = float(out.get("itemSpacing", 0.0))
+        places = _places(node, flow, boxes, pads, bound_gap, stretch)
+        children: list[Node] = []
         for index, item in enumerate(flow.items):
             spans = False
             built: Node | None
+
+            def moved(box: Sketch, fills: bool, index: int = index) -> tuple[float, float]:
+                main, cross = places[index]
+                if fills:
+                    cross = pads[3] if vertical else pads[0]
+                px, py = (cross, main) if vertical else (main, cross)
+                return shift[0] + px - (box.x - node.x), shift[1] + py - (box.y - node.y)
+
             if isinstance(item, Wrap):
-                built, spans = self._wrap(node, item, index)
+                built, spans = self._wrap(node, item, index, moved)
             else:
+                fills = self._fills_cross(item, node, flow)
+                self.shift[item.id] = moved(item, fills) if not flow.wrap else shift
                 built = self._node(item, node)
             if built is None:
                 continue
             if spans and flow.direction == "VERTICAL":
                 built["width"] = round(node.width - flow.padding[1] - flow.padding[3], 2)
-            if flow.direction == "HORIZONTAL" and built["type"] == "TEXT" and index + 1 < len(boxes):
+            if stretch[index] and built["type"] == "TEXT":
                 # A text followed by a wider gap than the row's takes the difference as width (a table's
                 # fixed-width column), so what follows stays where it was drawn.
                 drawn_gap = boxes[index + 1].x - boxes[index].right
-                if drawn_gap > bound_gap and not flow.spread:
+                if drawn_gap > bound_gap:
                     built["width"] = round(built["width"] + drawn_gap - bound_gap, 2)
             if flow.kept and isinstance(item, Sketch):
                 _keep_fill(built, item)  # what the designer set, not inferred from the drawn size
@@ -617,11 +719,32 @@ class _Builder:
                 self._fill_cross(built, node, flow)
             children.append(built)
         for item in flow.absolute:
+            self.shift[item.id] = shift
             drawn_over = self._node(item, node)
             if drawn_over is not None:
                 drawn_over["layoutPositioning"] = "ABSOLUTE"
                 children.append(drawn_over)
         return children
+
+    def _stretches(self, item: Wrap | Sketch, boxes: Sequence[Sketch], index: int, flow: Flow) -> bool:
+        """Whether a row's text takes the wider gap after it as width (see ``_flow_children``)."""
+        return (
+            flow.direction == "HORIZONTAL"
+            and not flow.spread
+            and isinstance(item, Sketch)
+            and item.type == "TEXT"
+            and not isinstance(self.decisions.get(item.id), Mapped)
+            and index + 1 < len(boxes)
+        )
+
+    def _fills_cross(self, item: Sketch, parent: Sketch, flow: Flow) -> bool:
+        axis = 0 if flow.direction == "VERTICAL" else 1
+        if flow.kept:
+            return item.sizing[axis] == "FILL"
+        top, right, bottom, left = flow.padding
+        if axis == 0:
+            return item.width >= parent.width - left - right - 2
+        return item.height >= parent.height - top - bottom - 2
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
@@ -630,10 +753,17 @@ class _Builder:
         if flow.direction == "HORIZONTAL" and built["height"] >= parent.height - top - bottom - 2:
             built["layoutSizingVertical"] = "FILL"
 
-    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> tuple[Node, bool]:
+    def _wrap(
+        self,
+        parent: Sketch,
+        wrap: Wrap,
+        index: int,
+        moved: Callable[[Sketch, bool], tuple[float, float]],
+    ) -> tuple[Node, bool]:
         """The frame the layout adds for ``wrap``, and whether it spans its column (it aligns its members
         to the centre, the right or an indent, or spreads them to both ends)."""
         box, flow = wrap_flow(wrap, parent)
+        spans = bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
         kind = "row" if wrap.direction == "HORIZONTAL" else "group"
         # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
         # hold a "/"), and traces back to that node.
@@ -644,13 +774,13 @@ class _Builder:
         out["clipsContent"] = False
         bindings: list[BindingReport] = []
         self.totals.frames += 1
-        children = self._flow_children(box, flow, out, bindings)
+        children = self._flow_children(box, flow, out, bindings, moved(box, spans))
         self.totals.auto_layout += 1
         if len(children) >= 2:
             self.totals.frames_with_children += 1
         out["children"] = children
         out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
-        return out, bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
+        return out, spans
 
     def _paints(
         self, node: Sketch, out: Node, bindings: list[BindingReport], *, canvas: bool = False

@@ -174,3 +174,17 @@ def test_an_instance_keeps_its_variants_height_only_when_that_fits_the_drawing(k
     assert nodes["1:3"]["height"] == 64  # no Btn is 64 px tall: the drawn box, so the column keeps its shape
     assert nodes["1:4"]["height"] == 36  # Scale=M is 36 px: drawn 35, the variant's own height
     assert placed["1:5"].y == 160
+
+
+def test_snapping_errors_do_not_add_up_down_the_tree(kit: DesignLibrary) -> None:
+    # Kit B has 20 and 32 but no 24, 12 and 20 but no 16: the page's 24 binds to 20 (4 px up and left), so
+    # the card's 16 binds to 20 rather than 12, and the card's content lands where it was drawn.
+    content = _node("1:4", "RECTANGLE", 40, 40, 100, 20, fills=GREY)
+    card = _auto("1:3", 24, 24, 200, 100, "VERTICAL", (16, 16, 16, 16), [content], fills=GREY)
+    page = _auto("1:2", 0, 0, 248, 148, "VERTICAL", (24, 24, 24, 24), [card])
+    nodes, placed, report = _design(page, kit)
+    assert (nodes["1:2"]["paddingTop"], nodes["1:3"]["paddingTop"]) == (20, 20)
+    assert (placed["1:4"].x, placed["1:4"].y) == (40, 40)
+    entry = next(e for e in report["elements"] if e["nodeId"] == "1:3")
+    top = next(b for b in entry["bindings"] if b["field"] == "paddingTop")
+    assert (top["token"], top["drawn"], top["distance"]) == ("Spacing/lg", "16", 4)
