@@ -190,8 +190,11 @@ class Binder:
         close enough to the drawn value; the caller aims off the value to undo a shift that snapping a
         padding further out already made, so things stay where they were drawn."""
         if value <= 0:
-            out[field_name] = 0.0  # type: ignore[literal-required]
-            return
+            # No padding drawn: a small step only where it puts the children back (the frame moved).
+            steps = [t for t in self.spacing_steps(0.0) if aim is not None and abs(t.value - aim) < aim]
+            if not steps:
+                out[field_name] = 0.0  # type: ignore[literal-required]
+                return
         if aim is None or aim == value:
             self._snap(out, bindings, field_name, "spacing", value)
             return
@@ -219,8 +222,6 @@ class Binder:
 
     def spacing_steps(self, value: float) -> list[FloatToken]:
         """The scale's spacing steps a drawn ``value`` may bind to (one token per value), nearest first."""
-        if value <= 0:
-            return []
         key = ("steps", value)
         found = self._steps.get(key)
         if found is None:

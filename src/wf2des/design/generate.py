@@ -88,6 +88,8 @@ def generate_design(
     return _Builder(root, library, config, annotations or {}).run()
 
 
+_STILL = (0.0, 0.0, 0.0, 0.0)
+
 _CONTAINERS = frozenset({"RECTANGLE", "ELLIPSE"})
 
 
@@ -146,11 +148,16 @@ def _kept_flow(node: Sketch, items: Sequence[Sketch]) -> Flow:
     )
 
 
-def _aims(flow: Flow, shift: tuple[float, float]) -> tuple[float, float, float, float]:
+Edges = tuple[
+    float, float, float, float
+]  # how far each edge (left, top, right, bottom) moved from the drawing
+
+
+def _aims(flow: Flow, shift: Edges) -> Edges:
     """The paddings (top, right, bottom, left) that would put the children back where they were drawn in
-    a frame ``shift`` away from its drawing: the sides the children are aligned to take the shift back."""
+    a frame whose edges moved by ``shift``: the sides the children are aligned to take the move back."""
     top, right, bottom, left = flow.padding
-    dx, dy = shift
+    d_left, d_top, d_right, d_bottom = shift
     vertical = flow.direction == "VERTICAL"
     primary = "SPACE_BETWEEN" if flow.spread else flow.primary
     x_align, y_align = (flow.counter, primary) if vertical else (primary, flow.counter)
@@ -159,28 +166,42 @@ def _aims(flow: Flow, shift: tuple[float, float]) -> tuple[float, float, float, 
     near_y = y_align in ("MIN", "CENTER", "SPACE_BETWEEN")
     far_y = y_align in ("MAX", "CENTER", "SPACE_BETWEEN")
     return (
-        top - dy if near_y else top,
-        right + dx if far_x else right,
-        bottom + dy if far_y else bottom,
-        left - dx if near_x else left,
+        top - d_top if near_y else top,
+        right + d_right if far_x else right,
+        bottom + d_bottom if far_y else bottom,
+        left - d_left if near_x else left,
     )
 
 
-def _drift(start: float, gap: float, drawn_gaps: Sequence[float], stretch: Sequence[bool]) -> float:
+def _drift(
+    start: float,
+    gap: float,
+    drawn_gaps: Sequence[float],
+    stretch: Sequence[bool],
+    grown: Sequence[float],
+) -> float:
     """How far, in all, a start-aligned flow's children land from their drawing with ``gap`` bound, when
-    the first is ``start`` off (a text that takes a wider gap as width puts what follows back in place)."""
+    the first is ``start`` off and each has ``grown`` along the flow (an instance takes its variant's
+    height); a text that takes a wider gap as width puts what follows back in place."""
     error, total = start, abs(start)
-    for drawn, stretches in zip(drawn_gaps, stretch, strict=False):
-        if not (stretches and drawn > gap):
+    for index, drawn in enumerate(drawn_gaps):
+        error += grown[index]
+        if not (stretch[index] and drawn > gap):
             error += gap - drawn
         total += abs(error)
     return total
 
 
+def _moved_as(shift: Edges) -> Edges:
+    """A child placed from its parent's top left (absolute, or a wrapped line) moves as that corner."""
+    return shift[0], shift[1], shift[0], shift[1]
+
+
 def _places(
-    node: Sketch,
+    size: tuple[float, float],
     flow: Flow,
     boxes: Sequence[Sketch],
+    sizes_wh: Sequence[tuple[float, float]],
     pads: Sequence[float],
     gap: float,
     stretch: Sequence[bool],
@@ -189,9 +210,9 @@ def _places(
     place, to compare with the drawing."""
     vertical = flow.direction == "VERTICAL"
     top, right, bottom, left = pads
-    length, breadth = (node.height, node.width) if vertical else (node.width, node.height)
+    length, breadth = (size[1], size[0]) if vertical else size
     lead, trail, near, far = (top, bottom, left, right) if vertical else (left, right, top, bottom)
-    sizes = [(b.height, b.width) if vertical else (b.width, b.height) for b in boxes]
+    sizes = [(h, w) if vertical else (w, h) for w, h in sizes_wh]
     gaps = []
     for index, (a, b) in enumerate(itertools.pairwise(boxes)):
         drawn = (b.y - a.bottom) if vertical else (b.x - a.right)
@@ -292,7 +313,7 @@ class _Builder:
 
     def __post_init__(self) -> None:
         self.binder = Binder(self.library)
-        self.shift: dict[str, tuple[float, float]] = {}  # frame id → how far layout moved it from its drawing
+        self.shift: dict[str, Edges] = {}  # frame id → how far layout moved its edges from the drawing
         self.screen_id = self.root.id
         self.body_size = self._body_size()
 
@@ -628,7 +649,7 @@ class _Builder:
         children: list[Node] = []
         if items:
             flow = self._flow(node, items)
-            shift = self.shift.get(node.id, (0.0, 0.0))
+            shift = self.shift.get(node.id, _STILL)
             children = self._flow_children(node, flow, out, bindings, shift)
         else:
             out["layoutMode"] = "NONE"
@@ -655,10 +676,10 @@ class _Builder:
         flow: Flow,
         out: Node,
         bindings: list[BindingReport],
-        shift: tuple[float, float] = (0.0, 0.0),
+        shift: Edges = _STILL,
     ) -> list[Node]:
-        """The flow's children, built; ``shift`` is how far snapping further out already moved ``node``
-        from where it was drawn (x, y): paddings and the gap are bound to the scale steps that move its
+        """The flow's children, built; ``shift`` is how far snapping further out already moved ``node``'s
+        edges from where they were drawn: paddings and the gap are bound to the scale steps that move its
         children back the most, so snapping errors do not add up down the tree."""
         out["layoutMode"] = flow.direction
         out["counterAxisAlignItems"] = flow.counter
@@ -673,6 +694,7 @@ class _Builder:
         pads = tuple(float(out[name]) for name in _SPACING_FIELDS)  # type: ignore[literal-required]
         boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
         stretch = [self._stretches(item, boxes, i, flow) for i, item in enumerate(flow.items)]
+        sizes = [self._built_size(item, box) for item, box in zip(flow.items, boxes, strict=True)]
         drawn_gaps = [(b.y - a.bottom) if vertical else (b.x - a.right) for a, b in itertools.pairwise(boxes)]
         if flow.spread:
             # SPACE_BETWEEN computes the gap ("Auto" in Figma): the drawn distance is no spacing to bind.
@@ -680,28 +702,43 @@ class _Builder:
         else:
             lead = (pads[0] - flow.padding[0]) if vertical else (pads[3] - flow.padding[3])
             start = (shift[1] if vertical else shift[0]) + lead
-            steps = [t.value for t in self.binder.spacing_steps(flow.gap)] or [flow.gap]
-            best = min(steps, key=lambda g: (_drift(start, g, drawn_gaps, stretch), abs(g - flow.gap), g))
+            steps = [t.value for t in self.binder.spacing_steps(flow.gap)]
+            if flow.gap <= 0 or not steps:
+                steps.append(max(0.0, flow.gap))  # none drawn, or off the scale: as drawn
+            main = 1 if vertical else 0
+            grown = [sizes[i][main] - (b.height if vertical else b.width) for i, b in enumerate(boxes)]
+            best = min(
+                steps,
+                key=lambda g: (_drift(start, g, drawn_gaps, stretch, grown), abs(g - flow.gap), g),
+            )
             self.binder.spacing(out, bindings, "itemSpacing", flow.gap, best)
         bound_gap = float(out.get("itemSpacing", 0.0))
-        places = _places(node, flow, boxes, pads, bound_gap, stretch)
+        size = (node.width + shift[2] - shift[0], node.height + shift[3] - shift[1])  # as placed
+        places = _places(size, flow, boxes, sizes, pads, bound_gap, stretch)
         children: list[Node] = []
         for index, item in enumerate(flow.items):
             spans = False
             built: Node | None
 
-            def moved(box: Sketch, fills: bool, index: int = index) -> tuple[float, float]:
+            def moved(box: Sketch, fills: bool, index: int = index) -> Edges:
                 main, cross = places[index]
+                width, height = box.width, box.height
                 if fills:
                     cross = pads[3] if vertical else pads[0]
+                    if vertical:
+                        width = size[0] - pads[1] - pads[3]
+                    else:
+                        height = size[1] - pads[0] - pads[2]
                 px, py = (cross, main) if vertical else (main, cross)
-                return shift[0] + px - (box.x - node.x), shift[1] + py - (box.y - node.y)
+                left = shift[0] + px - (box.x - node.x)
+                top = shift[1] + py - (box.y - node.y)
+                return left, top, left + width - box.width, top + height - box.height
 
             if isinstance(item, Wrap):
                 built, spans = self._wrap(node, item, index, moved)
             else:
                 fills = self._fills_cross(item, node, flow)
-                self.shift[item.id] = moved(item, fills) if not flow.wrap else shift
+                self.shift[item.id] = moved(item, fills) if not flow.wrap else _moved_as(shift)
                 built = self._node(item, node)
             if built is None:
                 continue
@@ -719,7 +756,7 @@ class _Builder:
                 self._fill_cross(built, node, flow)
             children.append(built)
         for item in flow.absolute:
-            self.shift[item.id] = shift
+            self.shift[item.id] = _moved_as(shift)
             drawn_over = self._node(item, node)
             if drawn_over is not None:
                 drawn_over["layoutPositioning"] = "ABSOLUTE"
@@ -736,6 +773,13 @@ class _Builder:
             and not isinstance(self.decisions.get(item.id), Mapped)
             and index + 1 < len(boxes)
         )
+
+    def _built_size(self, item: Wrap | Sketch, box: Sketch) -> tuple[float, float]:
+        """The size a child will have in the design: its drawn box, or an instance's variant height."""
+        decision = self.decisions.get(box.id) if isinstance(item, Sketch) else None
+        if isinstance(decision, Mapped) and abs(decision.height - box.height) <= _VARIANT_FIT:
+            return box.width, decision.height
+        return box.width, box.height
 
     def _fills_cross(self, item: Sketch, parent: Sketch, flow: Flow) -> bool:
         axis = 0 if flow.direction == "VERTICAL" else 1
@@ -758,7 +802,7 @@ class _Builder:
         parent: Sketch,
         wrap: Wrap,
         index: int,
-        moved: Callable[[Sketch, bool], tuple[float, float]],
+        moved: Callable[[Sketch, bool], Edges],
     ) -> tuple[Node, bool]:
         """The frame the layout adds for ``wrap``, and whether it spans its column (it aligns its members
         to the centre, the right or an indent, or spreads them to both ends)."""

@@ -188,3 +188,15 @@ def test_snapping_errors_do_not_add_up_down_the_tree(kit: DesignLibrary) -> None
     entry = next(e for e in report["elements"] if e["nodeId"] == "1:3")
     top = next(b for b in entry["bindings"] if b["field"] == "paddingTop")
     assert (top["token"], top["drawn"], top["distance"]) == ("Spacing/lg", "16", 4)
+
+
+def test_a_frame_drawn_without_padding_takes_a_small_step_to_put_its_content_back(kit: DesignLibrary) -> None:
+    content = _node("1:4", "RECTANGLE", 24, 24, 100, 20, fills=GREY)
+    bare = _auto("1:3", 24, 24, 200, 100, "VERTICAL", (0, 0, 0, 0), [content], fills=GREY)
+    page = _auto("1:2", 0, 0, 248, 148, "VERTICAL", (24, 24, 24, 24), [bare])
+    nodes, placed, _ = _design(page, kit)
+    assert nodes["1:2"]["paddingTop"] == 20  # 4 px up and left …
+    assert (nodes["1:3"]["paddingTop"], nodes["1:3"]["paddingLeft"]) == (4, 4)  # … and back
+    assert (placed["1:4"].x, placed["1:4"].y) == (24, 24)
+    lone = _auto("1:5", 0, 0, 248, 148, "VERTICAL", (0, 0, 0, 0), [_node("1:6", "RECTANGLE", 0, 0, 9, 9)])
+    assert _design(lone, kit)[0]["1:5"]["paddingTop"] == 0  # nothing moved: nothing to put back
