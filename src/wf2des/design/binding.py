@@ -220,6 +220,13 @@ class Binder:
             }
         )
 
+    def keep(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
+        """A spacing kept as drawn (binding it would move things too far), reported with its distance."""
+        self.spacings += 1
+        out[field_name] = round(value, 2)  # type: ignore[literal-required]
+        nearest = self.scale.snap("spacing", value)
+        bindings.append({**unbound(field_name, "spacing", f"{value:g}"), "distance": nearest.distance})
+
     def spacing_steps(self, value: float) -> list[FloatToken]:
         """The scale's spacing steps a drawn ``value`` may bind to (one token per value), nearest first."""
         key = ("steps", value)

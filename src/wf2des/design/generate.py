@@ -197,6 +197,23 @@ def _moved_as(shift: Edges) -> Edges:
     return shift[0], shift[1], shift[0], shift[1]
 
 
+def _worst(
+    start: float,
+    gap: float,
+    drawn_gaps: Sequence[float],
+    stretch: Sequence[bool],
+    grown: Sequence[float],
+) -> float:
+    """The farthest any child after the first lands from its drawing (see ``_drift``)."""
+    error, worst = start, 0.0
+    for index, drawn in enumerate(drawn_gaps):
+        error += grown[index]
+        if not (stretch[index] and drawn > gap):
+            error += gap - drawn
+        worst = max(worst, abs(error))
+    return worst
+
+
 def _places(
     size: tuple[float, float],
     flow: Flow,
@@ -711,7 +728,15 @@ class _Builder:
                 steps,
                 key=lambda g: (_drift(start, g, drawn_gaps, stretch, grown), abs(g - flow.gap), g),
             )
-            self.binder.spacing(out, bindings, "itemSpacing", flow.gap, best)
+            smallest = min((size[main] for size in sizes), default=0.0)
+            worst = _worst(start, best, drawn_gaps, stretch, grown)
+            as_drawn = _worst(start, flow.gap, drawn_gaps, stretch, grown)
+            if worst > max(4.0, 0.25 * smallest) and worst > as_drawn:
+                # Every step near the drawn gap moves the later children by more than a quarter of the
+                # smallest (a table's rows drift a row down): the rhythm is kept as drawn, reported unbound.
+                self.binder.keep(out, bindings, "itemSpacing", flow.gap)
+            else:
+                self.binder.spacing(out, bindings, "itemSpacing", flow.gap, best)
         bound_gap = float(out.get("itemSpacing", 0.0))
         size = (node.width + shift[2] - shift[0], node.height + shift[3] - shift[1])  # as placed
         places = _places(size, flow, boxes, sizes, pads, bound_gap, stretch)

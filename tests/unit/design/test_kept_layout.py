@@ -200,3 +200,17 @@ def test_a_frame_drawn_without_padding_takes_a_small_step_to_put_its_content_bac
     assert (placed["1:4"].x, placed["1:4"].y) == (24, 24)
     lone = _auto("1:5", 0, 0, 248, 148, "VERTICAL", (0, 0, 0, 0), [_node("1:6", "RECTANGLE", 0, 0, 9, 9)])
     assert _design(lone, kit)[0]["1:5"]["paddingTop"] == 0  # nothing moved: nothing to put back
+
+
+def test_a_gap_no_step_repeats_without_drifting_stays_as_drawn(kit: DesignLibrary) -> None:
+    # Table rows 20 px tall, 28 px apart: Kit B's nearest step (32) would put the sixth row 20 px low.
+    rows = [_node(f"1:{3 + i}", "RECTANGLE", 20, 20 + 48 * i, 200, 20, fills=GREY) for i in range(6)]
+    table = _auto("1:2", 0, 0, 240, 300, "VERTICAL", (20, 20, 20, 20), rows, itemSpacing=28)
+    nodes, placed, report = _design(table, kit)
+    assert nodes["1:2"]["itemSpacing"] == 28
+    assert placed["1:8"].y == 260
+    entry = next(e for e in report["elements"] if e["nodeId"] == "1:2")
+    gap = next(b for b in entry["bindings"] if b["field"] == "itemSpacing")
+    assert (gap["token"], gap["distance"]) == (None, 4)
+    spaced = _auto("1:9", 0, 0, 240, 300, "VERTICAL", (20, 20, 20, 20), rows[:2], itemSpacing=28)
+    assert _design(spaced, kit)[0]["1:9"]["itemSpacing"] == 32  # two rows: 4 px is within the tolerance
