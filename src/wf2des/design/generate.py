@@ -331,6 +331,7 @@ class _Builder:
     def __post_init__(self) -> None:
         self.binder = Binder(self.library)
         self.shift: dict[str, Edges] = {}  # frame id → how far layout moved its edges from the drawing
+        self.layer = {n.id: index for index, n in enumerate(self.root.walk())}  # back to front
         self.screen_id = self.root.id
         self.body_size = self._body_size()
 
@@ -741,6 +742,7 @@ class _Builder:
         size = (node.width + shift[2] - shift[0], node.height + shift[3] - shift[1])  # as placed
         places = _places(size, flow, boxes, sizes, pads, bound_gap, stretch)
         children: list[Node] = []
+        layers: list[int] = []
         for index, item in enumerate(flow.items):
             spans = False
             built: Node | None
@@ -780,13 +782,23 @@ class _Builder:
             else:
                 self._fill_cross(built, node, flow)
             children.append(built)
+            layers.append(self._layer(item))
         for item in flow.absolute:
             self.shift[item.id] = _moved_as(shift)
             drawn_over = self._node(item, node)
             if drawn_over is not None:
                 drawn_over["layoutPositioning"] = "ABSOLUTE"
-                children.append(drawn_over)
+                # Where it was in the layer order: a backdrop drawn first stays behind the flow.
+                at = next((i for i, layer in enumerate(layers) if layer > self._layer(item)), len(layers))
+                children.insert(at, drawn_over)
+                layers.insert(at, self._layer(item))
         return children
+
+    def _layer(self, item: Wrap | Sketch) -> int:
+        """Where an item was in the wireframe's layer order (a wrap: its first member)."""
+        if isinstance(item, Wrap):
+            return min(self._layer(member) for member in item.members)
+        return self.layer.get(item.id, 0)
 
     def _stretches(self, item: Wrap | Sketch, boxes: Sequence[Sketch], index: int, flow: Flow) -> bool:
         """Whether a row's text takes the wider gap after it as width (see ``_flow_children``)."""

@@ -117,6 +117,7 @@ def test_a_backdrop_in_an_auto_layout_frame_holds_nothing(kit: DesignLibrary) ->
     nodes, placed, _ = _design(frame, kit)
     assert not nodes["1:3"].get("children")
     assert (placed["1:4"].x, placed["1:4"].y) == (32, 32)
+    assert [c["id"] for c in nodes["1:2"]["children"]] == ["d:1:3", "d:1:4"]  # still behind the text
 
 
 def test_the_wireframes_alignment_and_fill_are_kept(kit: DesignLibrary) -> None:
