@@ -31,7 +31,8 @@ def unbound(field_name: str, role: str, drawn: str) -> BindingReport:
 def _off_scale(value: float, distance: float) -> bool:
     """A spacing this far from every step of the scale (a 420 px page margin against a largest step of 80)
     is a structural measure, not a spacing decision: snapping it would move everything after it, so it
-    stays the drawn value, reported unbound with its distance from the scale."""
+    stays the drawn value, reported unbound with its distance from the scale. So does a radius this far
+    (a 45 px rounded blob against a largest step of 12 before "full")."""
     return distance > max(4.0, 0.25 * value)
 
 
@@ -247,9 +248,30 @@ class Binder:
         choice = self.scale.snap("spacing", value)
         return choice.token is not None and not _off_scale(value, choice.distance)
 
-    def radius(self, out: Node, bindings: list[BindingReport], value: float) -> None:
-        if value > 0:
-            self._snap(out, bindings, "cornerRadius", "radius", value)
+    def radius(self, out: Node, bindings: list[BindingReport], value: float, side: float = 0.0) -> None:
+        """Bind a corner radius; one of (nearly) half the shorter ``side`` or more draws a circle or a pill,
+        as does the library's largest radius (Figma caps a radius at half the side), so that is its step."""
+        if value <= 0:
+            return
+        steps = self.scale.by_kind.get("radius", [])
+        if side > 0 and value >= 0.45 * side and steps and steps[-1].value >= side / 2:
+            full = steps[-1]
+            self.spacings += 1
+            self.spacings_bound += 1
+            out["cornerRadius"] = full.value
+            out.setdefault("boundVariables", {})["cornerRadius"] = full.key or full.id
+            bindings.append(
+                {
+                    "field": "cornerRadius",
+                    "token": full.name,
+                    "id": full.id,
+                    "role": "radius",
+                    "drawn": f"{value:g}",
+                    "distance": round(max(0.0, side / 2 - value), 2),  # as drawn: capped at half the side
+                }
+            )
+            return
+        self._snap(out, bindings, "cornerRadius", "radius", value)
 
     def _snap(
         self,
@@ -261,7 +283,7 @@ class Binder:
     ) -> None:
         choice = self.scale.snap(kind, value)
         self.spacings += 1
-        if choice.token is None or (kind == "spacing" and _off_scale(value, choice.distance)):
+        if choice.token is None or _off_scale(value, choice.distance):
             out[field_name] = round(value, 2)  # type: ignore[literal-required]
             bindings.append({**unbound(field_name, kind, f"{value:g}"), "distance": choice.distance})
             return

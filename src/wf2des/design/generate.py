@@ -548,7 +548,7 @@ class _Builder:
         out = self._base(node, parent, "FRAME", node.name, design_id)
         out["clipsContent"] = False
         self._paints(node, out, bindings)
-        self.binder.radius(out, bindings, node.radius)
+        self.binder.radius(out, bindings, node.radius, min(node.width, node.height))
         texts = [n for part in element.absorbed for n in part.walk() if n.type == "TEXT"]
         if element.side_label is not None and element.side_label not in texts:
             texts.append(element.side_label)
@@ -620,7 +620,7 @@ class _Builder:
         out = self._base(node, parent, kind, node.name, design_id)
         bindings: list[BindingReport] = []
         self._paints(node, out, bindings)
-        self.binder.radius(out, bindings, node.radius)
+        self.binder.radius(out, bindings, node.radius, min(node.width, node.height))
         out["fingerprint"] = _fingerprint(_drawn(node), out.get("fill"), out.get("stroke"))
         self._not_mapped_or(node, "shape", design_id, bindings)
         return out
@@ -661,7 +661,7 @@ class _Builder:
             out["cornerRadius"] = round(min(node.width, node.height) / 2, 2)
         self._paints(node, out, bindings, canvas=top)
         if node.type != "ELLIPSE":
-            self.binder.radius(out, bindings, node.radius)
+            self.binder.radius(out, bindings, node.radius, min(node.width, node.height))
         items = [c for c in node.children if c.id not in self.memo_ids and not self._absorbed(c)]
         self.totals.frames += 1
         children: list[Node] = []
