@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -177,7 +178,7 @@ def _drift(
     start: float,
     gap: float,
     drawn_gaps: Sequence[float],
-    stretch: Sequence[bool],
+    stretch: Sequence[float],
     grown: Sequence[float],
 ) -> float:
     """How far, in all, a start-aligned flow's children land from their drawing with ``gap`` bound, when
@@ -186,7 +187,7 @@ def _drift(
     error, total = start, abs(start)
     for index, drawn in enumerate(drawn_gaps):
         error += grown[index]
-        if not (stretch[index] and drawn > gap):
+        if drawn <= gap + stretch[index]:
             error += gap - drawn
         total += abs(error)
     return total
@@ -201,14 +202,14 @@ def _worst(
     start: float,
     gap: float,
     drawn_gaps: Sequence[float],
-    stretch: Sequence[bool],
+    stretch: Sequence[float],
     grown: Sequence[float],
 ) -> float:
     """The farthest any child after the first lands from its drawing (see ``_drift``)."""
     error, worst = start, 0.0
     for index, drawn in enumerate(drawn_gaps):
         error += grown[index]
-        if not (stretch[index] and drawn > gap):
+        if drawn <= gap + stretch[index]:
             error += gap - drawn
         worst = max(worst, abs(error))
     return worst
@@ -221,7 +222,7 @@ def _places(
     sizes_wh: Sequence[tuple[float, float]],
     pads: Sequence[float],
     gap: float,
-    stretch: Sequence[bool],
+    stretch: Sequence[float],
 ) -> list[tuple[float, float]]:
     """Where auto layout puts each child (main, cross) in ``node``, from the drawn sizes: the design's
     place, to compare with the drawing."""
@@ -233,7 +234,7 @@ def _places(
     gaps = []
     for index, (a, b) in enumerate(itertools.pairwise(boxes)):
         drawn = (b.y - a.bottom) if vertical else (b.x - a.right)
-        gaps.append(drawn if stretch[index] and drawn > gap else gap)
+        gaps.append(drawn if drawn > gap + stretch[index] else gap)
     inner = length - lead - trail
     total = sum(m for m, _ in sizes) + sum(gaps)
     cursor = lead
@@ -296,6 +297,9 @@ def _drawn(node: Sketch) -> list[object]:
 # fits); drawn much taller or shorter (a 64 px tall button, a page header drawn as one line), it keeps the
 # drawn box, so what follows it in the flow stays where it was drawn.
 _VARIANT_FIT = 4.0
+# A row's child (not a text) followed by a gap at least this much wider than the row's gets a cell that
+# wide: a table's column, not a spacing remainder.
+_CELL = 8.0
 
 _ALIGN: Mapping[str, TextAlign] = {
     "LEFT": "LEFT",
@@ -771,12 +775,14 @@ class _Builder:
                 continue
             if spans and flow.direction == "VERTICAL":
                 built["width"] = round(node.width - flow.padding[1] - flow.padding[3], 2)
-            if stretch[index] and built["type"] == "TEXT":
+            extra = (boxes[index + 1].x - boxes[index].right - bound_gap) if index + 1 < len(boxes) else 0.0
+            if extra > stretch[index] and built["type"] == "TEXT":
                 # A text followed by a wider gap than the row's takes the difference as width (a table's
                 # fixed-width column), so what follows stays where it was drawn.
-                drawn_gap = boxes[index + 1].x - boxes[index].right
-                if drawn_gap > bound_gap:
-                    built["width"] = round(built["width"] + drawn_gap - bound_gap, 2)
+                built["width"] = round(built["width"] + extra, 2)
+            elif extra > stretch[index]:
+                # Anything else gets a cell that wide (a table's column of badges or actions).
+                built = self._cell(node, built, boxes[index], extra, index)
             if flow.kept and isinstance(item, Sketch):
                 _keep_fill(built, item)  # what the designer set, not inferred from the drawn size
             else:
@@ -800,16 +806,51 @@ class _Builder:
             return min(self._layer(member) for member in item.members)
         return self.layer.get(item.id, 0)
 
-    def _stretches(self, item: Wrap | Sketch, boxes: Sequence[Sketch], index: int, flow: Flow) -> bool:
-        """Whether a row's text takes the wider gap after it as width (see ``_flow_children``)."""
-        return (
-            flow.direction == "HORIZONTAL"
-            and not flow.spread
-            and isinstance(item, Sketch)
+    def _stretches(self, item: Wrap | Sketch, boxes: Sequence[Sketch], index: int, flow: Flow) -> float:
+        """How much wider than the row's gap the drawn gap after a row's child must be for the child to take
+        the difference (see ``_flow_children``): any, for a text (its width does not show); a column's
+        worth, for a cell around anything else; never, in a spread row or a designer's own auto layout."""
+        if flow.direction != "HORIZONTAL" or flow.spread or flow.wrap or index + 1 >= len(boxes):
+            return math.inf
+        text = (
+            isinstance(item, Sketch)
             and item.type == "TEXT"
             and not isinstance(self.decisions.get(item.id), Mapped)
-            and index + 1 < len(boxes)
         )
+        if text:
+            return 0.0
+        return math.inf if flow.kept else _CELL
+
+    def _cell(self, parent: Sketch, built: Node, box: Sketch, extra: float, index: int) -> Node:
+        """A frame as wide as ``built`` and the ``extra`` after it, holding it at its start."""
+        cell = Sketch(
+            id=f"{parent.id}/cell-{index}",
+            type="FRAME",
+            name="Cell",
+            x=box.x,
+            y=box.y,
+            width=box.width + extra,
+            height=float(built["height"]),
+            depth=0,
+        )
+        out = self._base(cell, parent, "FRAME", "Cell", f"d:{cell.id}")
+        out["sourceNodeId"] = parent.id.split("/", 1)[0]  # a wrap's cell traces back to its wireframe node
+        out["clipsContent"] = False
+        out["layoutMode"] = "HORIZONTAL"
+        out["primaryAxisAlignItems"] = "MIN"
+        out["counterAxisAlignItems"] = "MIN"
+        out["itemSpacing"] = 0.0
+        for name in _SPACING_FIELDS:
+            out[name] = 0.0  # type: ignore[literal-required]
+        built["x"], built["y"] = 0.0, 0.0
+        if built.get("layoutSizingVertical") == "FILL":
+            built["layoutSizingVertical"] = "FIXED"
+            out["layoutSizingVertical"] = "FILL"
+        out["children"] = [built]
+        out["fingerprint"] = _fingerprint("cell", built["id"], round(cell.width, 2))
+        self.totals.frames += 1
+        self.totals.auto_layout += 1
+        return out
 
     def _built_size(self, item: Wrap | Sketch, box: Sketch) -> tuple[float, float]:
         """The size a child will have in the design: its drawn box, or an instance's variant height."""

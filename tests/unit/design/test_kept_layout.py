@@ -215,3 +215,18 @@ def test_a_gap_no_step_repeats_without_drifting_stays_as_drawn(kit: DesignLibrar
     assert (gap["token"], gap["distance"]) == (None, 4)
     spaced = _auto("1:9", 0, 0, 240, 300, "VERTICAL", (20, 20, 20, 20), rows[:2], itemSpacing=28)
     assert _design(spaced, kit)[0]["1:9"]["itemSpacing"] == 32  # two rows: 4 px is within the tolerance
+
+
+def test_a_rows_wider_gap_after_a_shape_becomes_a_cell(kit: DesignLibrary) -> None:
+    # A drawn table row (no auto layout): a badge at 200, an action at 400: the row's gap is the 20 after
+    # the first box, so the badge gets a cell as wide as its column and the action stays at 400.
+    first = _node("1:3", "RECTANGLE", 20, 20, 160, 24, fills=GREY)
+    badge = _node("1:4", "RECTANGLE", 200, 20, 50, 24, fills=GREY)
+    action = _node("1:5", "RECTANGLE", 400, 20, 80, 24, fills=GREY)
+    row = _node("1:2", "FRAME", 0, 0, 500, 64, children=[first, badge, action])
+    nodes, placed, _ = _design(row, kit)
+    assert nodes["1:2"]["layoutMode"] == "HORIZONTAL"
+    assert (placed["1:4"].x, placed["1:5"].x) == (200, 400)
+    cell = next(c for c in nodes["1:2"]["children"] if c["name"] == "Cell")
+    assert [c["id"] for c in cell["children"]] == ["d:1:4"]
+    assert cell["width"] == 180
