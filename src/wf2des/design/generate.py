@@ -733,7 +733,7 @@ class _Builder:
                 steps,
                 key=lambda g: (_drift(start, g, drawn_gaps, stretch, grown), abs(g - flow.gap), g),
             )
-            smallest = min((size[main] for size in sizes), default=0.0)
+            smallest = min((self._smallest(item, main) for item in flow.items), default=0.0)
             worst = _worst(start, best, drawn_gaps, stretch, grown)
             as_drawn = _worst(start, flow.gap, drawn_gaps, stretch, grown)
             if worst > max(4.0, 0.25 * smallest) and worst > as_drawn:
@@ -851,6 +851,13 @@ class _Builder:
         self.totals.frames += 1
         self.totals.auto_layout += 1
         return out
+
+    def _smallest(self, item: Wrap | Sketch, axis: int) -> float:
+        """The smallest size along ``axis`` of what an item shows (its leaves): what a drift is felt on."""
+        if isinstance(item, Wrap):
+            return min(self._smallest(member, axis) for member in item.members)
+        leaves = [n for n in item.walk() if not n.children] or [item]
+        return min(n.height if axis else n.width for n in leaves)
 
     def _built_size(self, item: Wrap | Sketch, box: Sketch) -> tuple[float, float]:
         """The size a child will have in the design: its drawn box, or an instance's variant height."""

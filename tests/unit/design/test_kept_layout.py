@@ -230,3 +230,16 @@ def test_a_rows_wider_gap_after_a_shape_becomes_a_cell(kit: DesignLibrary) -> No
     cell = next(c for c in nodes["1:2"]["children"] if c["name"] == "Cell")
     assert [c["id"] for c in cell["children"]] == ["d:1:4"]
     assert cell["width"] == 180
+
+
+def test_the_drift_that_keeps_a_gap_as_drawn_is_measured_on_what_it_moves(kit: DesignLibrary) -> None:
+    # Cards 72 px tall 16 px apart, each showing a 20 px line: 12 or 20 (4 px off) would move the fifth
+    # card's line 16 px, most of its height, though only a fifth of a card's.
+    cards = []
+    for i in range(5):
+        line = _node(f"2:{i}", "RECTANGLE", 32, 32 + 88 * i, 200, 20, fills=GREY)
+        cards.append(_auto(f"1:{3 + i}", 20, 20 + 88 * i, 300, 72, "VERTICAL", (12, 12, 12, 12), [line]))
+    page = _auto("1:2", 0, 0, 340, 460, "VERTICAL", (20, 20, 20, 20), cards, itemSpacing=16)
+    nodes, placed, _ = _design(page, kit)
+    assert nodes["1:2"]["itemSpacing"] == 16
+    assert placed["2:4"].y == 32 + 88 * 4
