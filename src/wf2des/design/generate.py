@@ -154,18 +154,19 @@ Edges = tuple[
 ]  # how far each edge (left, top, right, bottom) moved from the drawing
 
 
-def _aims(flow: Flow, shift: Edges) -> Edges:
+def _aims(flow: Flow, shift: Edges, fills_cross: bool) -> Edges:
     """The paddings (top, right, bottom, left) that would put the children back where they were drawn in
-    a frame whose edges moved by ``shift``: the sides the children are aligned to take the move back."""
+    a frame whose edges moved by ``shift``: the sides the children are aligned to take the move back, and
+    both sides across the flow when a child fills it (its far edge is the padding's)."""
     top, right, bottom, left = flow.padding
     d_left, d_top, d_right, d_bottom = shift
     vertical = flow.direction == "VERTICAL"
     primary = "SPACE_BETWEEN" if flow.spread else flow.primary
     x_align, y_align = (flow.counter, primary) if vertical else (primary, flow.counter)
     near_x = x_align in ("MIN", "CENTER", "SPACE_BETWEEN")
-    far_x = x_align in ("MAX", "CENTER", "SPACE_BETWEEN")
+    far_x = x_align in ("MAX", "CENTER", "SPACE_BETWEEN") or (fills_cross and vertical)
     near_y = y_align in ("MIN", "CENTER", "SPACE_BETWEEN")
-    far_y = y_align in ("MAX", "CENTER", "SPACE_BETWEEN")
+    far_y = y_align in ("MAX", "CENTER", "SPACE_BETWEEN") or (fills_cross and not vertical)
     return (
         top - d_top if near_y else top,
         right + d_right if far_x else right,
@@ -710,7 +711,12 @@ class _Builder:
             out["layoutWrap"] = "WRAP"
             self.binder.spacing(out, bindings, "counterAxisSpacing", flow.line_gap)
         vertical = flow.direction == "VERTICAL"
-        aims = _aims(flow, shift)
+        fills = any(
+            (isinstance(item, Wrap) and (item.centred or item.end or item.inset > 0))
+            or (isinstance(item, Sketch) and self._fills_cross(item, node, flow))
+            for item in flow.items
+        )
+        aims = _aims(flow, shift, fills)
         for name, value, aim in zip(_SPACING_FIELDS, flow.padding, aims, strict=True):
             self.binder.spacing(out, bindings, name, value, aim)
         pads = tuple(float(out[name]) for name in _SPACING_FIELDS)  # type: ignore[literal-required]

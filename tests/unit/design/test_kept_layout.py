@@ -243,3 +243,13 @@ def test_the_drift_that_keeps_a_gap_as_drawn_is_measured_on_what_it_moves(kit: D
     nodes, placed, _ = _design(page, kit)
     assert nodes["1:2"]["itemSpacing"] == 16
     assert placed["2:4"].y == 32 + 88 * 4
+
+
+def test_a_filling_childs_far_edge_is_put_back_too(kit: DesignLibrary) -> None:
+    line = _node("1:4", "RECTANGLE", 24, 24, 200, 2, fills=GREY, layoutSizingHorizontal="FILL")
+    card = _auto("1:3", 24, 24, 200, 40, "VERTICAL", (0, 0, 0, 0), [line], layoutSizingHorizontal="FILL")
+    page = _auto("1:2", 0, 0, 248, 88, "VERTICAL", (24, 24, 24, 24), [card])
+    nodes, placed, _ = _design(page, kit)
+    assert (nodes["1:2"]["paddingLeft"], nodes["1:2"]["paddingRight"]) == (20, 20)  # Kit B has no 24
+    assert (nodes["1:3"]["paddingLeft"], nodes["1:3"]["paddingRight"]) == (4, 4)
+    assert (placed["1:4"].x, placed["1:4"].width) == (24, 200)
