@@ -322,6 +322,10 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
         elif _stacks(column, "y"):
             stacked: list[Sketch] = sorted(column, key=_by_y)
             flowing.append(Wrap("VERTICAL", tuple(stacked)))  # a title over its subtitle
+        elif len(lines := _rows(column)) > 1:
+            # A column of rows (a product's details: title, price, two fields side by side, buttons).
+            units = [r[0] if len(r) == 1 else Wrap("HORIZONTAL", tuple(r)) for r in lines]
+            flowing.append(Wrap("VERTICAL", tuple(units)))
         else:
             widest = max(column, key=lambda n: (n.area, n.id))
             flowing.append(widest)

@@ -76,3 +76,20 @@ def test_a_child_reaching_out_of_its_frame_stays_where_it_was_drawn() -> None:
     assert flow.padding[0] == 140
     alone = infer_flow(PARENT, [track])
     assert (alone.items, alone.absolute) == ((), (track,))
+
+
+def test_a_rows_column_of_rows_nests_instead_of_going_absolute() -> None:
+    image = _n("i", 24, 24, 100, 120)
+    title, left, right, button = (
+        _n("t", 140, 24, 200, 20),
+        _n("l", 140, 60, 90, 20),
+        _n("r", 250, 60, 90, 20),
+        _n("b", 140, 100, 200, 20),
+    )
+    _, flow = wrap_flow(Wrap("HORIZONTAL", (image, title, left, right, button)), PARENT)
+    assert flow.absolute == ()
+    assert flow.items[0] is image
+    details = flow.items[1]
+    assert isinstance(details, Wrap)
+    assert details.direction == "VERTICAL"
+    assert [box_of(m).id or "row" for m in details.members] == ["t", "row", "b"]
