@@ -32,8 +32,9 @@ def _off_scale(value: float, distance: float) -> bool:
     """A spacing this far from every step of the scale (a 420 px page margin against a largest step of 80)
     is a structural measure, not a spacing decision: snapping it would move everything after it, so it
     stays the drawn value, reported unbound with its distance from the scale. So does a radius this far
-    (a 45 px rounded blob against a largest step of 12 before "full")."""
-    return distance > max(4.0, 0.25 * value)
+    (a 45 px rounded blob against a largest step of 12 before "full"). Near means within 4 px, or a
+    quarter of the value up to 16 px: a 164 px margin bound to 128 would move a whole page by 36."""
+    return distance > max(4.0, min(16.0, 0.25 * value))
 
 
 class Binder:

@@ -254,12 +254,14 @@ def _places(
     return places
 
 
-def _keep_fill(built: Node, drawn: Sketch) -> None:
-    """A child that fills its auto-layout parent keeps filling it (so the design stays resizable)."""
+def _keep_fill(built: Node, drawn: Sketch, flow: Flow) -> None:
+    """A child that fills its auto-layout parent keeps filling it (so the design stays resizable), unless
+    the flow settled on its drawn width across (see ``settle_kept``)."""
     horizontal, vertical = drawn.sizing
-    if horizontal == "FILL":
+    fixed = drawn.id in flow.fixed
+    if horizontal == "FILL" and not (fixed and flow.direction == "VERTICAL"):
         built["layoutSizingHorizontal"] = "FILL"
-    if vertical == "FILL":
+    if vertical == "FILL" and not (fixed and flow.direction == "HORIZONTAL"):
         built["layoutSizingVertical"] = "FILL"
 
 
@@ -790,7 +792,7 @@ class _Builder:
                 # Anything else gets a cell that wide (a table's column of badges or actions).
                 built = self._cell(node, built, boxes[index], extra, index)
             if flow.kept and isinstance(item, Sketch):
-                _keep_fill(built, item)  # what the designer set, not inferred from the drawn size
+                _keep_fill(built, item, flow)  # what the designer set, not inferred from the drawn size
             else:
                 self._fill_cross(built, node, flow)
             children.append(built)
@@ -875,7 +877,7 @@ class _Builder:
     def _fills_cross(self, item: Sketch, parent: Sketch, flow: Flow) -> bool:
         axis = 0 if flow.direction == "VERTICAL" else 1
         if flow.kept:
-            return item.sizing[axis] == "FILL"
+            return item.sizing[axis] == "FILL" and item.id not in flow.fixed
         top, right, bottom, left = flow.padding
         if axis == 0:
             return item.width >= parent.width - left - right - 2

@@ -63,6 +63,7 @@ class Flow:
     wrap: bool = False  # items wrap onto further lines (a grid drawn with auto layout)
     line_gap: float = 0.0  # between wrapped lines
     kept: bool = False  # the designer's own auto layout: children keep their FILL sizing
+    fixed: frozenset[str] = frozenset()  # … except these, which keep their drawn width instead
 
 
 def _stacks(items: Sequence[Sketch], axis: Literal["x", "y"]) -> bool:
@@ -443,6 +444,12 @@ def settle_kept(flow: Flow, parent: Sketch, on_scale: Callable[[float], bool]) -
     sizes = {round(i.width if vertical else i.height) for i in items}
     counter: Align = flow.counter
     cross_pads = (left, right) if vertical else (top, bottom)
+    fixed: frozenset[str] = frozenset()
+    if fills[cross] and not all(on_scale(v) for v in cross_pads):
+        # Children filling a frame inset by an off-scale margin (a page's content column): they keep
+        # their drawn width instead, and the margin becomes alignment where it can.
+        fixed = frozenset(i.id for i in items if i.sizing[cross] == "FILL")
+        fills[cross] = False
     counter, cross_pads = _settle_axis(
         counter, cross_pads, drawn_x if vertical else drawn_y, fills[cross], len(sizes) == 1, on_scale
     )
@@ -450,4 +457,6 @@ def settle_kept(flow: Flow, parent: Sketch, on_scale: Callable[[float], bool]) -
         padding = (main_pads[0], cross_pads[1], main_pads[1], cross_pads[0])
     else:
         padding = (cross_pads[0], main_pads[1], cross_pads[1], main_pads[0])
-    return replace(flow, gap=gap, padding=padding, counter=counter, primary=primary, spread=spread)
+    return replace(
+        flow, gap=gap, padding=padding, counter=counter, primary=primary, spread=spread, fixed=fixed
+    )

@@ -3,9 +3,10 @@ the library's full radius, a spacing can aim off its value to undo a shift."""
 
 from __future__ import annotations
 
-from wf2des.design import DesignLibrary
+from wf2des.design import DesignLibrary, LibraryFileRest
 from wf2des.design.binding import Binder
 from wf2des.design.report import BindingReport
+from wf2des.integrations.figma.primer import PRIMER_FILE_KEY, primer_library
 from wf2des.spec import Node
 
 
@@ -36,3 +37,15 @@ def test_a_spacing_aims_at_the_step_that_undoes_a_shift_within_its_tolerance(kit
     binder.spacing(out, bindings, "paddingLeft", 16, aim=40)  # 32 is too far from 16, whatever the aim
     assert (out["paddingTop"], out["paddingLeft"]) == (20, 20)
     assert [b["distance"] for b in bindings] == [4, 4]
+
+
+def test_a_step_more_than_16_px_away_is_never_near() -> None:
+    rest = primer_library()  # a scale whose largest spacing is 128
+    library = DesignLibrary.from_rest(
+        [LibraryFileRest(PRIMER_FILE_KEY, rest.file, rest.variables_local, rest.style_nodes)]
+    )
+    binder, out, bindings = Binder(library), _out(), list[BindingReport]()
+    binder.spacing(out, bindings, "paddingLeft", 164)  # 128 is within a quarter, but moves a page 36 px
+    binder.spacing(out, bindings, "paddingTop", 140)  # 128: 12 px
+    assert (out["paddingLeft"], out["paddingTop"]) == (164, 128)
+    assert [b["token"] is None for b in bindings] == [True, False]

@@ -253,3 +253,13 @@ def test_a_filling_childs_far_edge_is_put_back_too(kit: DesignLibrary) -> None:
     assert (nodes["1:2"]["paddingLeft"], nodes["1:2"]["paddingRight"]) == (20, 20)  # Kit B has no 24
     assert (nodes["1:3"]["paddingLeft"], nodes["1:3"]["paddingRight"]) == (4, 4)
     assert (placed["1:4"].x, placed["1:4"].width) == (24, 200)
+
+
+def test_a_filling_child_inset_by_an_off_scale_margin_keeps_its_drawn_width(kit: DesignLibrary) -> None:
+    column = _node("1:3", "RECTANGLE", 32, 32, 668, 40, fills=GREY, layoutSizingHorizontal="FILL")
+    page = _auto("1:2", 0, 0, 1000, 104, "VERTICAL", (32, 300, 32, 32), [column])
+    nodes, placed, report = _design(page, kit)
+    assert nodes["1:3"]["layoutSizingHorizontal"] == "FIXED"
+    assert (nodes["1:2"]["paddingLeft"], nodes["1:2"]["paddingRight"]) == (32, 32)
+    assert (placed["1:3"].x, placed["1:3"].width) == (32, 668)
+    assert report["screens"][0]["spacingsBound"] == report["screens"][0]["spacings"]
