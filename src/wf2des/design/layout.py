@@ -4,7 +4,11 @@ Children that do not overlap vertically stack in a column; those that do not ove
 otherwise they are grouped into rows (children overlapping in height), each row a horizontal frame, the rows a
 column. Padding is the children's distance from the frame's edges, the gap the median distance between
 neighbours (snapped to the library's spacing scale by the caller). A child that overlaps its neighbours in
-every reading stays where it was drawn (``layoutPositioning: ABSOLUTE``).
+every reading, or reaches out of its frame, stays where it was drawn (``layoutPositioning: ABSOLUTE``).
+
+A frame the designer already laid out keeps that layout (the caller builds it as drawn); ``settle_kept``
+only re-expresses paddings that encode where things were drawn rather than spacing (a centred column's
+page margins) by alignment, so they need no value off the library's scale.
 """
 
 from __future__ import annotations
