@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Literal
 
 from wf2des.assemble.tokens import make_token
-from wf2des.design.library import ColorToken, DesignLibrary, TextStyle
+from wf2des.design.library import ColorToken, DesignLibrary, FloatToken, TextStyle
 from wf2des.design.report import BindingReport
 from wf2des.design.semantics import ColorRole, Palette, Scale, TextRole, choose_text_style
 from wf2des.spec import Node, StyleBindingDetail, TextToken, Tokens
@@ -26,6 +26,15 @@ def _upper(hex_value: str) -> str:
 
 def unbound(field_name: str, role: str, drawn: str) -> BindingReport:
     return {"field": field_name, "token": None, "id": None, "role": role, "drawn": drawn, "distance": 0.0}
+
+
+def _off_scale(value: float, distance: float) -> bool:
+    """A spacing this far from every step of the scale (a 420 px page margin against a largest step of 80)
+    is a structural measure, not a spacing decision: snapping it would move everything after it, so it
+    stays the drawn value, reported unbound with its distance from the scale. So does a radius this far
+    (a 45 px rounded blob against a largest step of 12 before "full"). Near means within 4 px, or a
+    quarter of the value up to 16 px: a 164 px margin bound to 128 would move a whole page by 36."""
+    return distance > max(4.0, min(16.0, 0.25 * value))
 
 
 class Binder:
@@ -47,6 +56,7 @@ class Binder:
         self.details: dict[str, StyleBindingDetail] = {}
         self.texts = self.texts_styled = self.paints = self.paints_bound = 0
         self.spacings = self.spacings_bound = 0
+        self._steps: dict[tuple[str, float], list[FloatToken]] = {}
 
     def counts(self) -> tuple[int, int, int, int, int, int]:
         return (
@@ -170,15 +180,99 @@ class Binder:
 
     # -- numbers ------------------------------------------------------------------------------------------
 
-    def spacing(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
+    def spacing(
+        self,
+        out: Node,
+        bindings: list[BindingReport],
+        field_name: str,
+        value: float,
+        aim: float | None = None,
+    ) -> None:
+        """Bind a drawn spacing to the scale step nearest ``aim`` (default: the value itself) among the steps
+        close enough to the drawn value; the caller aims off the value to undo a shift that snapping a
+        padding further out already made, so things stay where they were drawn."""
         if value <= 0:
-            out[field_name] = 0.0  # type: ignore[literal-required]
+            # No padding drawn: a small step only where it puts the children back (the frame moved).
+            steps = [t for t in self.spacing_steps(0.0) if aim is not None and abs(t.value - aim) < aim]
+            if not steps:
+                out[field_name] = 0.0  # type: ignore[literal-required]
+                return
+        if aim is None or aim == value:
+            self._snap(out, bindings, field_name, "spacing", value)
             return
-        self._snap(out, bindings, field_name, "spacing", value)
+        steps = self.spacing_steps(value)
+        self.spacings += 1
+        nearest = self.scale.snap("spacing", value)
+        if not steps or nearest.token is None:
+            out[field_name] = round(max(0.0, aim), 2)  # type: ignore[literal-required]
+            bindings.append({**unbound(field_name, "spacing", f"{value:g}"), "distance": nearest.distance})
+            return
+        token = min(steps, key=lambda t: (abs(t.value - aim), abs(t.value - value), t.value))
+        self.spacings_bound += 1
+        out[field_name] = token.value  # type: ignore[literal-required]
+        out.setdefault("boundVariables", {})[field_name] = token.key or token.id
+        bindings.append(
+            {
+                "field": field_name,
+                "token": token.name,
+                "id": token.id,
+                "role": "spacing",
+                "drawn": f"{value:g}",
+                "distance": round(abs(token.value - value), 2),
+            }
+        )
 
-    def radius(self, out: Node, bindings: list[BindingReport], value: float) -> None:
-        if value > 0:
-            self._snap(out, bindings, "cornerRadius", "radius", value)
+    def keep(self, out: Node, bindings: list[BindingReport], field_name: str, value: float) -> None:
+        """A spacing kept as drawn (binding it would move things too far), reported with its distance."""
+        self.spacings += 1
+        out[field_name] = round(value, 2)  # type: ignore[literal-required]
+        nearest = self.scale.snap("spacing", value)
+        bindings.append({**unbound(field_name, "spacing", f"{value:g}"), "distance": nearest.distance})
+
+    def spacing_steps(self, value: float) -> list[FloatToken]:
+        """The scale's spacing steps a drawn ``value`` may bind to (one token per value), nearest first."""
+        key = ("steps", value)
+        found = self._steps.get(key)
+        if found is None:
+            steps: dict[float, FloatToken] = {}
+            for token in self.scale.by_kind.get("spacing", []):
+                distance = abs(token.value - value)
+                if not _off_scale(value, distance) and token.value not in steps:
+                    steps[token.value] = token  # the list is sorted: the first per value is the preferred
+            found = self._steps[key] = sorted(steps.values(), key=lambda t: (abs(t.value - value), t.value))
+        return found
+
+    def on_scale(self, value: float) -> bool:
+        """Whether a spacing would bind (0 needs no variable)."""
+        if value <= 0:
+            return True
+        choice = self.scale.snap("spacing", value)
+        return choice.token is not None and not _off_scale(value, choice.distance)
+
+    def radius(self, out: Node, bindings: list[BindingReport], value: float, side: float = 0.0) -> None:
+        """Bind a corner radius; one of (nearly) half the shorter ``side`` or more draws a circle or a pill,
+        as does the library's largest radius (Figma caps a radius at half the side), so that is its step."""
+        if value <= 0:
+            return
+        steps = self.scale.by_kind.get("radius", [])
+        if side > 0 and value >= 0.45 * side and steps and steps[-1].value >= side / 2:
+            full = steps[-1]
+            self.spacings += 1
+            self.spacings_bound += 1
+            out["cornerRadius"] = full.value
+            out.setdefault("boundVariables", {})["cornerRadius"] = full.key or full.id
+            bindings.append(
+                {
+                    "field": "cornerRadius",
+                    "token": full.name,
+                    "id": full.id,
+                    "role": "radius",
+                    "drawn": f"{value:g}",
+                    "distance": round(max(0.0, side / 2 - value), 2),  # as drawn: capped at half the side
+                }
+            )
+            return
+        self._snap(out, bindings, "cornerRadius", "radius", value)
 
     def _snap(
         self,
@@ -190,9 +284,9 @@ class Binder:
     ) -> None:
         choice = self.scale.snap(kind, value)
         self.spacings += 1
-        if choice.token is None:
+        if choice.token is None or _off_scale(value, choice.distance):
             out[field_name] = round(value, 2)  # type: ignore[literal-required]
-            bindings.append(unbound(field_name, kind, f"{value:g}"))
+            bindings.append({**unbound(field_name, kind, f"{value:g}"), "distance": choice.distance})
             return
         self.spacings_bound += 1
         out[field_name] = choice.token.value  # type: ignore[literal-required]

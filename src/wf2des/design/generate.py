@@ -11,16 +11,26 @@ library (:mod:`mapping`); build spec nodes with text styles, colour and number v
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from wf2des.assemble.config import ProjectConfig
 from wf2des.design.binding import Binder
 from wf2des.design.cues import Understood, understand
-from wf2des.design.layout import Direction, Flow, Wrap, infer_flow, wrap_box, wrap_flow
+from wf2des.design.layout import (
+    Direction,
+    Flow,
+    Wrap,
+    infer_flow,
+    settle_kept,
+    wrap_box,
+    wrap_flow,
+)
 from wf2des.design.library import DesignLibrary
 from wf2des.design.limits import check_wireframe
 from wf2des.design.mapping import Mapped, NotMapped, map_element
@@ -79,6 +89,8 @@ def generate_design(
     return _Builder(root, library, config, annotations or {}).run()
 
 
+_STILL = (0.0, 0.0, 0.0, 0.0)
+
 _CONTAINERS = frozenset({"RECTANGLE", "ELLIPSE"})
 
 
@@ -94,9 +106,12 @@ def _inside(inner: Sketch, outer: Sketch) -> bool:
 
 
 def _fold_backgrounds(node: Sketch) -> None:
-    """A rectangle (or circle) drawn under siblings that lie within it becomes their parent."""
+    """A rectangle (or circle) drawn under siblings that lie within it becomes their parent (not in a
+    designer's auto layout: there the siblings are placed by the flow, the rectangle is a backdrop)."""
     children = node.children
     moved: set[str] = set()
+    if node.layout_mode in ("HORIZONTAL", "VERTICAL"):
+        children = []
     for index, child in enumerate(children):
         holders = [
             s for s in children[:index] if s.type in _CONTAINERS and s.id not in moved and _inside(child, s)
@@ -110,6 +125,144 @@ def _fold_backgrounds(node: Sketch) -> None:
         node.children = [c for c in children if c.id not in moved]
     for child in node.children:
         _fold_backgrounds(child)
+
+
+_COUNTER: Mapping[str, Literal["MIN", "CENTER", "MAX"]] = {"MIN": "MIN", "CENTER": "CENTER", "MAX": "MAX"}
+
+
+def _kept_flow(node: Sketch, items: Sequence[Sketch]) -> Flow:
+    """The designer's own auto layout, as drawn: direction, gap, padding, both alignments, wrapping, and
+    the children placed over the flow (``layoutPositioning: ABSOLUTE``) kept out of it."""
+    direction: Direction = "HORIZONTAL" if node.layout_mode == "HORIZONTAL" else "VERTICAL"
+    return Flow(
+        direction,
+        tuple(c for c in items if c.positioning != "ABSOLUTE"),
+        node.item_spacing,
+        node.padding,
+        _COUNTER.get(node.counter_align, "MIN"),  # BASELINE: text rows, drawn aligned at their top
+        node.primary_align == "SPACE_BETWEEN",
+        tuple(c for c in items if c.positioning == "ABSOLUTE"),
+        primary=_COUNTER.get(node.primary_align, "MIN"),
+        wrap=node.wrap and direction == "HORIZONTAL",
+        line_gap=node.counter_spacing,
+        kept=True,
+    )
+
+
+Edges = tuple[
+    float, float, float, float
+]  # how far each edge (left, top, right, bottom) moved from the drawing
+
+
+def _aims(flow: Flow, shift: Edges, fills_cross: bool) -> Edges:
+    """The paddings (top, right, bottom, left) that would put the children back where they were drawn in
+    a frame whose edges moved by ``shift``: the sides the children are aligned to take the move back, and
+    both sides across the flow when a child fills it (its far edge is the padding's)."""
+    top, right, bottom, left = flow.padding
+    d_left, d_top, d_right, d_bottom = shift
+    vertical = flow.direction == "VERTICAL"
+    primary = "SPACE_BETWEEN" if flow.spread else flow.primary
+    x_align, y_align = (flow.counter, primary) if vertical else (primary, flow.counter)
+    near_x = x_align in ("MIN", "CENTER", "SPACE_BETWEEN")
+    far_x = x_align in ("MAX", "CENTER", "SPACE_BETWEEN") or (fills_cross and vertical)
+    near_y = y_align in ("MIN", "CENTER", "SPACE_BETWEEN")
+    far_y = y_align in ("MAX", "CENTER", "SPACE_BETWEEN") or (fills_cross and not vertical)
+    return (
+        top - d_top if near_y else top,
+        right + d_right if far_x else right,
+        bottom + d_bottom if far_y else bottom,
+        left - d_left if near_x else left,
+    )
+
+
+def _drift(
+    start: float,
+    gap: float,
+    drawn_gaps: Sequence[float],
+    stretch: Sequence[float],
+    grown: Sequence[float],
+) -> float:
+    """How far, in all, a start-aligned flow's children land from their drawing with ``gap`` bound, when
+    the first is ``start`` off and each has ``grown`` along the flow (an instance takes its variant's
+    height); a text that takes a wider gap as width puts what follows back in place."""
+    error, total = start, abs(start)
+    for index, drawn in enumerate(drawn_gaps):
+        error += grown[index]
+        if drawn <= gap + stretch[index]:
+            error += gap - drawn
+        total += abs(error)
+    return total
+
+
+def _moved_as(shift: Edges) -> Edges:
+    """A child placed from its parent's top left (absolute, or a wrapped line) moves as that corner."""
+    return shift[0], shift[1], shift[0], shift[1]
+
+
+def _worst(
+    start: float,
+    gap: float,
+    drawn_gaps: Sequence[float],
+    stretch: Sequence[float],
+    grown: Sequence[float],
+) -> float:
+    """The farthest any child after the first lands from its drawing (see ``_drift``)."""
+    error, worst = start, 0.0
+    for index, drawn in enumerate(drawn_gaps):
+        error += grown[index]
+        if drawn <= gap + stretch[index]:
+            error += gap - drawn
+        worst = max(worst, abs(error))
+    return worst
+
+
+def _places(
+    size: tuple[float, float],
+    flow: Flow,
+    boxes: Sequence[Sketch],
+    sizes_wh: Sequence[tuple[float, float]],
+    pads: Sequence[float],
+    gap: float,
+    stretch: Sequence[float],
+) -> list[tuple[float, float]]:
+    """Where auto layout puts each child (main, cross) in ``node``, from the drawn sizes: the design's
+    place, to compare with the drawing."""
+    vertical = flow.direction == "VERTICAL"
+    top, right, bottom, left = pads
+    length, breadth = (size[1], size[0]) if vertical else size
+    lead, trail, near, far = (top, bottom, left, right) if vertical else (left, right, top, bottom)
+    sizes = [(h, w) if vertical else (w, h) for w, h in sizes_wh]
+    gaps = []
+    for index, (a, b) in enumerate(itertools.pairwise(boxes)):
+        drawn = (b.y - a.bottom) if vertical else (b.x - a.right)
+        gaps.append(drawn if drawn > gap + stretch[index] else gap)
+    inner = length - lead - trail
+    total = sum(m for m, _ in sizes) + sum(gaps)
+    cursor = lead
+    if flow.spread and len(boxes) > 1:
+        gaps = [(inner - sum(m for m, _ in sizes)) / (len(boxes) - 1)] * (len(boxes) - 1)
+    elif flow.primary == "CENTER":
+        cursor = lead + (inner - total) / 2
+    elif flow.primary == "MAX":
+        cursor = length - trail - total
+    places = []
+    for index, (main, cross) in enumerate(sizes):
+        slack = breadth - near - far - cross
+        offset = {"CENTER": slack / 2, "MAX": slack}.get(flow.counter, 0.0)
+        places.append((cursor, near + offset))
+        cursor += main + (gaps[index] if index < len(gaps) else 0.0)
+    return places
+
+
+def _keep_fill(built: Node, drawn: Sketch, flow: Flow) -> None:
+    """A child that fills its auto-layout parent keeps filling it (so the design stays resizable), unless
+    the flow settled on its drawn width across (see ``settle_kept``)."""
+    horizontal, vertical = drawn.sizing
+    fixed = drawn.id in flow.fixed
+    if horizontal == "FILL" and not (fixed and flow.direction == "VERTICAL"):
+        built["layoutSizingHorizontal"] = "FILL"
+    if vertical == "FILL" and not (fixed and flow.direction == "HORIZONTAL"):
+        built["layoutSizingVertical"] = "FILL"
 
 
 def _ancestors(node: Sketch) -> list[Sketch]:
@@ -142,6 +295,14 @@ def _drawn(node: Sketch) -> list[object]:
         node.font_weight,
     ]
 
+
+# An instance takes its component's height when that is within this of the drawn one (the size variant chosen
+# fits); drawn much taller or shorter (a 64 px tall button, a page header drawn as one line), it keeps the
+# drawn box, so what follows it in the flow stays where it was drawn.
+_VARIANT_FIT = 4.0
+# A row's child (not a text) followed by a gap at least this much wider than the row's gets a cell that
+# wide: a table's column, not a spacing remainder.
+_CELL = 8.0
 
 _ALIGN: Mapping[str, TextAlign] = {
     "LEFT": "LEFT",
@@ -176,6 +337,8 @@ class _Builder:
 
     def __post_init__(self) -> None:
         self.binder = Binder(self.library)
+        self.shift: dict[str, Edges] = {}  # frame id → how far layout moved its edges from the drawing
+        self.layer = {n.id: index for index, n in enumerate(self.root.walk())}  # back to front
         self.screen_id = self.root.id
         self.body_size = self._body_size()
 
@@ -342,7 +505,8 @@ class _Builder:
         element = self.elements[node.id]
         design_id = f"d:{node.id}"
         out = self._base(node, parent, "INSTANCE", decision.set_name or decision.name, design_id)
-        out["height"] = round(decision.height, 2)
+        if abs(decision.height - node.height) <= _VARIANT_FIT:
+            out["height"] = round(decision.height, 2)  # the size variant fits what was drawn: its own height
         out["componentKey"] = decision.key
         out["componentName"] = decision.name
         out["componentSetName"] = decision.set_name
@@ -391,7 +555,7 @@ class _Builder:
         out = self._base(node, parent, "FRAME", node.name, design_id)
         out["clipsContent"] = False
         self._paints(node, out, bindings)
-        self.binder.radius(out, bindings, node.radius)
+        self.binder.radius(out, bindings, node.radius, min(node.width, node.height))
         texts = [n for part in element.absorbed for n in part.walk() if n.type == "TEXT"]
         if element.side_label is not None and element.side_label not in texts:
             texts.append(element.side_label)
@@ -463,7 +627,7 @@ class _Builder:
         out = self._base(node, parent, kind, node.name, design_id)
         bindings: list[BindingReport] = []
         self._paints(node, out, bindings)
-        self.binder.radius(out, bindings, node.radius)
+        self.binder.radius(out, bindings, node.radius, min(node.width, node.height))
         out["fingerprint"] = _fingerprint(_drawn(node), out.get("fill"), out.get("stroke"))
         self._not_mapped_or(node, "shape", design_id, bindings)
         return out
@@ -504,13 +668,14 @@ class _Builder:
             out["cornerRadius"] = round(min(node.width, node.height) / 2, 2)
         self._paints(node, out, bindings, canvas=top)
         if node.type != "ELLIPSE":
-            self.binder.radius(out, bindings, node.radius)
+            self.binder.radius(out, bindings, node.radius, min(node.width, node.height))
         items = [c for c in node.children if c.id not in self.memo_ids and not self._absorbed(c)]
         self.totals.frames += 1
         children: list[Node] = []
         if items:
             flow = self._flow(node, items)
-            children = self._flow_children(node, flow, out, bindings)
+            shift = self.shift.get(node.id, _STILL)
+            children = self._flow_children(node, flow, out, bindings, shift)
         else:
             out["layoutMode"] = "NONE"
         if len(children) >= 2:
@@ -527,48 +692,196 @@ class _Builder:
 
     def _flow(self, node: Sketch, items: list[Sketch]) -> Flow:
         if node.layout_mode == "HORIZONTAL" or node.layout_mode == "VERTICAL":
-            # The designer's own auto layout is kept as drawn.
-            direction: Direction = "HORIZONTAL" if node.layout_mode == "HORIZONTAL" else "VERTICAL"
-            return Flow(direction, tuple(items), node.item_spacing, node.padding, "MIN", False)
+            return settle_kept(_kept_flow(node, items), node, self.binder.on_scale)
         return infer_flow(node, items)
 
     def _flow_children(
-        self, node: Sketch, flow: Flow, out: Node, bindings: list[BindingReport]
+        self,
+        node: Sketch,
+        flow: Flow,
+        out: Node,
+        bindings: list[BindingReport],
+        shift: Edges = _STILL,
     ) -> list[Node]:
+        """The flow's children, built; ``shift`` is how far snapping further out already moved ``node``'s
+        edges from where they were drawn: paddings and the gap are bound to the scale steps that move its
+        children back the most, so snapping errors do not add up down the tree."""
         out["layoutMode"] = flow.direction
         out["counterAxisAlignItems"] = flow.counter
-        out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else "MIN"
-        self.binder.spacing(out, bindings, "itemSpacing", flow.gap)
-        for name, value in zip(_SPACING_FIELDS, flow.padding, strict=True):
-            self.binder.spacing(out, bindings, name, value)
-        children: list[Node] = []
+        out["primaryAxisAlignItems"] = "SPACE_BETWEEN" if flow.spread else flow.primary
+        if flow.wrap:
+            out["layoutWrap"] = "WRAP"
+            self.binder.spacing(out, bindings, "counterAxisSpacing", flow.line_gap)
+        vertical = flow.direction == "VERTICAL"
+        fills = any(
+            (isinstance(item, Wrap) and (item.centred or item.end or item.inset > 0))
+            or (isinstance(item, Sketch) and self._fills_cross(item, node, flow))
+            for item in flow.items
+        )
+        aims = _aims(flow, shift, fills)
+        for name, value, aim in zip(_SPACING_FIELDS, flow.padding, aims, strict=True):
+            self.binder.spacing(out, bindings, name, value, aim)
+        pads = tuple(float(out[name]) for name in _SPACING_FIELDS)  # type: ignore[literal-required]
         boxes = [wrap_box(item) if isinstance(item, Wrap) else item for item in flow.items]
+        stretch = [self._stretches(item, boxes, i, flow) for i, item in enumerate(flow.items)]
+        sizes = [self._built_size(item, box) for item, box in zip(flow.items, boxes, strict=True)]
+        drawn_gaps = [(b.y - a.bottom) if vertical else (b.x - a.right) for a, b in itertools.pairwise(boxes)]
+        if flow.spread:
+            # SPACE_BETWEEN computes the gap ("Auto" in Figma): the drawn distance is no spacing to bind.
+            self.binder.spacing(out, bindings, "itemSpacing", 0.0)
+        else:
+            lead = (pads[0] - flow.padding[0]) if vertical else (pads[3] - flow.padding[3])
+            start = (shift[1] if vertical else shift[0]) + lead
+            steps = [t.value for t in self.binder.spacing_steps(flow.gap)]
+            if flow.gap <= 0 or not steps:
+                steps.append(max(0.0, flow.gap))  # none drawn, or off the scale: as drawn
+            main = 1 if vertical else 0
+            grown = [sizes[i][main] - (b.height if vertical else b.width) for i, b in enumerate(boxes)]
+            best = min(
+                steps,
+                key=lambda g: (_drift(start, g, drawn_gaps, stretch, grown), abs(g - flow.gap), g),
+            )
+            smallest = min((self._smallest(item, main) for item in flow.items), default=0.0)
+            worst = _worst(start, best, drawn_gaps, stretch, grown)
+            as_drawn = _worst(start, flow.gap, drawn_gaps, stretch, grown)
+            if worst > max(4.0, 0.25 * smallest) and worst > as_drawn:
+                # Every step near the drawn gap moves the later children by more than a quarter of the
+                # smallest (a table's rows drift a row down): the rhythm is kept as drawn, reported unbound.
+                self.binder.keep(out, bindings, "itemSpacing", flow.gap)
+            else:
+                self.binder.spacing(out, bindings, "itemSpacing", flow.gap, best)
         bound_gap = float(out.get("itemSpacing", 0.0))
+        size = (node.width + shift[2] - shift[0], node.height + shift[3] - shift[1])  # as placed
+        places = _places(size, flow, boxes, sizes, pads, bound_gap, stretch)
+        children: list[Node] = []
+        layers: list[int] = []
         for index, item in enumerate(flow.items):
             spans = False
             built: Node | None
+
+            def moved(box: Sketch, fills: bool, index: int = index) -> Edges:
+                main, cross = places[index]
+                width, height = box.width, box.height
+                if fills:
+                    cross = pads[3] if vertical else pads[0]
+                    if vertical:
+                        width = size[0] - pads[1] - pads[3]
+                    else:
+                        height = size[1] - pads[0] - pads[2]
+                px, py = (cross, main) if vertical else (main, cross)
+                left = shift[0] + px - (box.x - node.x)
+                top = shift[1] + py - (box.y - node.y)
+                return left, top, left + width - box.width, top + height - box.height
+
             if isinstance(item, Wrap):
-                built, spans = self._wrap(node, item, index)
+                built, spans = self._wrap(node, item, index, moved)
             else:
+                fills = self._fills_cross(item, node, flow)
+                self.shift[item.id] = moved(item, fills) if not flow.wrap else _moved_as(shift)
                 built = self._node(item, node)
             if built is None:
                 continue
             if spans and flow.direction == "VERTICAL":
                 built["width"] = round(node.width - flow.padding[1] - flow.padding[3], 2)
-            if flow.direction == "HORIZONTAL" and built["type"] == "TEXT" and index + 1 < len(boxes):
+            extra = (boxes[index + 1].x - boxes[index].right - bound_gap) if index + 1 < len(boxes) else 0.0
+            if extra > stretch[index] and built["type"] == "TEXT":
                 # A text followed by a wider gap than the row's takes the difference as width (a table's
                 # fixed-width column), so what follows stays where it was drawn.
-                drawn_gap = boxes[index + 1].x - boxes[index].right
-                if drawn_gap > bound_gap and not flow.spread:
-                    built["width"] = round(built["width"] + drawn_gap - bound_gap, 2)
-            self._fill_cross(built, node, flow)
+                built["width"] = round(built["width"] + extra, 2)
+            elif extra > stretch[index]:
+                # Anything else gets a cell that wide (a table's column of badges or actions).
+                built = self._cell(node, built, boxes[index], extra, index)
+            if flow.kept and isinstance(item, Sketch):
+                _keep_fill(built, item, flow)  # what the designer set, not inferred from the drawn size
+            else:
+                self._fill_cross(built, node, flow)
             children.append(built)
+            layers.append(self._layer(item))
         for item in flow.absolute:
+            self.shift[item.id] = _moved_as(shift)
             drawn_over = self._node(item, node)
             if drawn_over is not None:
                 drawn_over["layoutPositioning"] = "ABSOLUTE"
-                children.append(drawn_over)
+                # Where it was in the layer order: a backdrop drawn first stays behind the flow.
+                at = next((i for i, layer in enumerate(layers) if layer > self._layer(item)), len(layers))
+                children.insert(at, drawn_over)
+                layers.insert(at, self._layer(item))
         return children
+
+    def _layer(self, item: Wrap | Sketch) -> int:
+        """Where an item was in the wireframe's layer order (a wrap: its first member)."""
+        if isinstance(item, Wrap):
+            return min(self._layer(member) for member in item.members)
+        return self.layer.get(item.id, 0)
+
+    def _stretches(self, item: Wrap | Sketch, boxes: Sequence[Sketch], index: int, flow: Flow) -> float:
+        """How much wider than the row's gap the drawn gap after a row's child must be for the child to take
+        the difference (see ``_flow_children``): any, for a text (its width does not show); a column's
+        worth, for a cell around anything else; never, in a spread row or a designer's own auto layout."""
+        if flow.direction != "HORIZONTAL" or flow.spread or flow.wrap or index + 1 >= len(boxes):
+            return math.inf
+        text = (
+            isinstance(item, Sketch)
+            and item.type == "TEXT"
+            and not isinstance(self.decisions.get(item.id), Mapped)
+        )
+        if text:
+            return 0.0
+        return math.inf if flow.kept else _CELL
+
+    def _cell(self, parent: Sketch, built: Node, box: Sketch, extra: float, index: int) -> Node:
+        """A frame as wide as ``built`` and the ``extra`` after it, holding it at its start."""
+        cell = Sketch(
+            id=f"{parent.id}/cell-{index}",
+            type="FRAME",
+            name="Cell",
+            x=box.x,
+            y=box.y,
+            width=box.width + extra,
+            height=float(built["height"]),
+            depth=0,
+        )
+        out = self._base(cell, parent, "FRAME", "Cell", f"d:{cell.id}")
+        out["sourceNodeId"] = parent.id.split("/", 1)[0]  # a wrap's cell traces back to its wireframe node
+        out["clipsContent"] = False
+        out["layoutMode"] = "HORIZONTAL"
+        out["primaryAxisAlignItems"] = "MIN"
+        out["counterAxisAlignItems"] = "MIN"
+        out["itemSpacing"] = 0.0
+        for name in _SPACING_FIELDS:
+            out[name] = 0.0  # type: ignore[literal-required]
+        built["x"], built["y"] = 0.0, 0.0
+        if built.get("layoutSizingVertical") == "FILL":
+            built["layoutSizingVertical"] = "FIXED"
+            out["layoutSizingVertical"] = "FILL"
+        out["children"] = [built]
+        out["fingerprint"] = _fingerprint("cell", built["id"], round(cell.width, 2))
+        self.totals.frames += 1
+        self.totals.auto_layout += 1
+        return out
+
+    def _smallest(self, item: Wrap | Sketch, axis: int) -> float:
+        """The smallest size along ``axis`` of what an item shows (its leaves): what a drift is felt on."""
+        if isinstance(item, Wrap):
+            return min(self._smallest(member, axis) for member in item.members)
+        leaves = [n for n in item.walk() if not n.children] or [item]
+        return min(n.height if axis else n.width for n in leaves)
+
+    def _built_size(self, item: Wrap | Sketch, box: Sketch) -> tuple[float, float]:
+        """The size a child will have in the design: its drawn box, or an instance's variant height."""
+        decision = self.decisions.get(box.id) if isinstance(item, Sketch) else None
+        if isinstance(decision, Mapped) and abs(decision.height - box.height) <= _VARIANT_FIT:
+            return box.width, decision.height
+        return box.width, box.height
+
+    def _fills_cross(self, item: Sketch, parent: Sketch, flow: Flow) -> bool:
+        axis = 0 if flow.direction == "VERTICAL" else 1
+        if flow.kept:
+            return item.sizing[axis] == "FILL" and item.id not in flow.fixed
+        top, right, bottom, left = flow.padding
+        if axis == 0:
+            return item.width >= parent.width - left - right - 2
+        return item.height >= parent.height - top - bottom - 2
 
     def _fill_cross(self, built: Node, parent: Sketch, flow: Flow) -> None:
         top, right, bottom, left = flow.padding
@@ -577,10 +890,17 @@ class _Builder:
         if flow.direction == "HORIZONTAL" and built["height"] >= parent.height - top - bottom - 2:
             built["layoutSizingVertical"] = "FILL"
 
-    def _wrap(self, parent: Sketch, wrap: Wrap, index: int) -> tuple[Node, bool]:
+    def _wrap(
+        self,
+        parent: Sketch,
+        wrap: Wrap,
+        index: int,
+        moved: Callable[[Sketch, bool], Edges],
+    ) -> tuple[Node, bool]:
         """The frame the layout adds for ``wrap``, and whether it spans its column (it aligns its members
         to the centre, the right or an indent, or spreads them to both ends)."""
         box, flow = wrap_flow(wrap, parent)
+        spans = bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
         kind = "row" if wrap.direction == "HORIZONTAL" else "group"
         # A frame the layout adds has a path under the wireframe node it was made in (wireframe ids never
         # hold a "/"), and traces back to that node.
@@ -591,13 +911,13 @@ class _Builder:
         out["clipsContent"] = False
         bindings: list[BindingReport] = []
         self.totals.frames += 1
-        children = self._flow_children(box, flow, out, bindings)
+        children = self._flow_children(box, flow, out, bindings, moved(box, spans))
         self.totals.auto_layout += 1
         if len(children) >= 2:
             self.totals.frames_with_children += 1
         out["children"] = children
         out["fingerprint"] = _fingerprint(kind, [c["id"] for c in children])
-        return out, bool(wrap.centred or wrap.end or wrap.inset > 0 or flow.spread)
+        return out, spans
 
     def _paints(
         self, node: Sketch, out: Node, bindings: list[BindingReport], *, canvas: bool = False

@@ -4,20 +4,34 @@ Children that do not overlap vertically stack in a column; those that do not ove
 otherwise they are grouped into rows (children overlapping in height), each row a horizontal frame, the rows a
 column. Padding is the children's distance from the frame's edges, the gap the median distance between
 neighbours (snapped to the library's spacing scale by the caller). A child that overlaps its neighbours in
-every reading stays where it was drawn (``layoutPositioning: ABSOLUTE``).
+every reading, or reaches out of its frame, stays where it was drawn (``layoutPositioning: ABSOLUTE``).
+
+A frame the designer already laid out keeps that layout (the caller builds it as drawn); ``settle_kept``
+only re-expresses paddings that encode where things were drawn rather than spacing (a centred column's
+page margins) by alignment, so they need no value off the library's scale.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from statistics import median
 from typing import Literal
 
 from wf2des.design.sketch import Sketch
 
-__all__ = ["Direction", "Flow", "Item", "Wrap", "box_of", "infer_flow", "wrap_box", "wrap_flow"]
+__all__ = [
+    "Direction",
+    "Flow",
+    "Item",
+    "Wrap",
+    "box_of",
+    "infer_flow",
+    "settle_kept",
+    "wrap_box",
+    "wrap_flow",
+]
 
 Direction = Literal["HORIZONTAL", "VERTICAL"]
 
@@ -49,6 +63,11 @@ class Flow:
     counter: Literal["MIN", "CENTER", "MAX"]
     spread: bool  # SPACE_BETWEEN: items pushed to both ends (a nav bar's logo and actions)
     absolute: tuple[Sketch, ...] = ()  # drawn over its neighbours: kept where it was drawn
+    primary: Literal["MIN", "CENTER", "MAX"] = "MIN"  # when not spread
+    wrap: bool = False  # items wrap onto further lines (a grid drawn with auto layout)
+    line_gap: float = 0.0  # between wrapped lines
+    kept: bool = False  # the designer's own auto layout: children keep their FILL sizing
+    fixed: frozenset[str] = frozenset()  # … except these, which keep their drawn width instead
 
 
 def _stacks(items: Sequence[Sketch], axis: Literal["x", "y"]) -> bool:
@@ -224,8 +243,26 @@ def _centre(parent: Sketch, item: Item, left: float) -> Item:
     return item
 
 
+def _outside(parent: Sketch, node: Sketch) -> bool:
+    return (
+        node.x < parent.x - 1
+        or node.y < parent.y - 1
+        or node.right > parent.right + 1
+        or node.bottom > parent.bottom + 1
+    )
+
+
 def infer_flow(parent: Sketch, items: Sequence[Sketch]) -> Flow:
-    """The flow of ``items`` (at least one) inside ``parent``; boxes are in the same (frame) coordinates."""
+    """The flow of ``items`` (at least one) inside ``parent``; boxes are in the same (frame) coordinates.
+
+    A child drawn reaching out of its frame (a carousel's track scrolled left, a decoration bleeding off a
+    card) is no part of the frame's flow: it stays where it was drawn (absolute)."""
+    outside = tuple(n for n in items if _outside(parent, n))
+    if outside:
+        inside = [n for n in items if not _outside(parent, n)]
+        if not inside:
+            return Flow("VERTICAL", (), 0.0, (0.0, 0.0, 0.0, 0.0), "MIN", False, outside)
+        return replace(infer_flow(parent, inside), absolute=outside)
     top, right, bottom, left = _padding(parent, items)
     # A screen or card keeps its drawn size, so the far padding only needs to be no larger than the near one:
     # the leftover space below the last child is not a spacing decision.
@@ -290,6 +327,10 @@ def wrap_flow(wrap: Wrap, parent: Sketch) -> tuple[Sketch, Flow]:
         elif _stacks(column, "y"):
             stacked: list[Sketch] = sorted(column, key=_by_y)
             flowing.append(Wrap("VERTICAL", tuple(stacked)))  # a title over its subtitle
+        elif len(lines := _rows(column)) > 1:
+            # A column of rows (a product's details: title, price, two fields side by side, buttons).
+            units = [r[0] if len(r) == 1 else Wrap("HORIZONTAL", tuple(r)) for r in lines]
+            flowing.append(Wrap("VERTICAL", tuple(units)))
         else:
             widest = max(column, key=lambda n: (n.area, n.id))
             flowing.append(widest)
@@ -341,4 +382,85 @@ def _union(row: Sequence[Sketch]) -> tuple[float, float, float, float]:
         min(n.y for n in row),
         max(n.right for n in row),
         max(n.bottom for n in row),
+    )
+
+
+Align = Literal["MIN", "CENTER", "MAX"]
+
+
+def _settle_axis(
+    align: Align,
+    pads: tuple[float, float],
+    drawn: tuple[float, float],
+    fills: bool,
+    one_block: bool,
+    on_scale: Callable[[float], bool],
+) -> tuple[Align, tuple[float, float]]:
+    """One axis of a kept flow: the alignment and the two paddings that place the children where they were
+    drawn with values on the library's scale where that is possible.
+
+    Only in an axis no child fills (each keeps its drawn size) is the choice open: there a padding on the
+    side the children are not aligned to moves nothing, and centred children depend only on the two
+    paddings' difference, so a page margin of 420 on both sides is centring, not a spacing. Start-aligned
+    children become centred ones only if they move as ``one_block`` (the primary axis, or equal sizes).
+    """
+    lead, trail = pads
+    if fills:
+        return align, pads
+    if align == "CENTER":
+        centred = (max(0.0, round(lead - trail, 2)), max(0.0, round(trail - lead, 2)))
+        return ("CENTER", centred) if all(on_scale(v) for v in centred) else (align, pads)
+    near = lead if align == "MIN" else trail
+    if one_block and not on_scale(near) and abs(near - (drawn[0] if align == "MIN" else drawn[1])) <= 1:
+        centred = (max(0.0, round(drawn[0] - drawn[1], 2)), max(0.0, round(drawn[1] - drawn[0], 2)))
+        if all(on_scale(v) for v in centred):
+            return "CENTER", centred
+    far = min(lead, trail) if on_scale(min(lead, trail)) else 0.0  # moves nothing: the smaller, on scale
+    return align, ((lead, far) if align == "MIN" else (far, trail))
+
+
+def settle_kept(flow: Flow, parent: Sketch, on_scale: Callable[[float], bool]) -> Flow:
+    """A designer's auto layout as the design keeps it: the same placement, with paddings and gaps that
+    only encode where things were drawn (a centred page's 420 px margins, the gap of a lone child, the far
+    padding of a start-aligned frame) re-expressed by alignment so they need no off-scale value."""
+    items = [i for i in flow.items if isinstance(i, Sketch)]
+    if not flow.kept or len(items) != len(flow.items) or not items:
+        return flow
+    vertical = flow.direction == "VERTICAL"
+    top, right, bottom, left = flow.padding
+    x0, y0, x1, y1 = _union(items)
+    drawn_x = (x0 - parent.x, parent.right - x1)
+    drawn_y = (y0 - parent.y, parent.bottom - y1)
+    fills = [any(i.sizing[axis] == "FILL" for i in items) for axis in (0, 1)]
+    main, cross = (1, 0) if vertical else (0, 1)
+    gap = flow.gap if len(items) > 1 and not flow.spread else 0.0  # SPACE_BETWEEN's gap is computed
+    spread = flow.spread
+    primary: Align = flow.primary
+    main_pads = (top, bottom) if vertical else (left, right)
+    main_drawn = drawn_y if vertical else drawn_x
+    if not spread and not flow.wrap:
+        primary, main_pads = _settle_axis(flow.primary, main_pads, main_drawn, fills[main], True, on_scale)
+        if len(items) > 1 and not on_scale(gap) and primary == "MIN" and not fills[main]:
+            # An off-scale gap between children that reach the far edge as drawn: SPACE_BETWEEN.
+            trail = round(main_drawn[1], 2)
+            if abs(main_pads[0] - main_drawn[0]) <= 1 and on_scale(trail):
+                spread, gap, main_pads = True, 0.0, (main_pads[0], trail)
+    sizes = {round(i.width if vertical else i.height) for i in items}
+    counter: Align = flow.counter
+    cross_pads = (left, right) if vertical else (top, bottom)
+    fixed: frozenset[str] = frozenset()
+    if fills[cross] and not all(on_scale(v) for v in cross_pads):
+        # Children filling a frame inset by an off-scale margin (a page's content column): they keep
+        # their drawn width instead, and the margin becomes alignment where it can.
+        fixed = frozenset(i.id for i in items if i.sizing[cross] == "FILL")
+        fills[cross] = False
+    counter, cross_pads = _settle_axis(
+        counter, cross_pads, drawn_x if vertical else drawn_y, fills[cross], len(sizes) == 1, on_scale
+    )
+    if vertical:
+        padding = (main_pads[0], cross_pads[1], main_pads[1], cross_pads[0])
+    else:
+        padding = (cross_pads[0], main_pads[1], cross_pads[1], main_pads[0])
+    return replace(
+        flow, gap=gap, padding=padding, counter=counter, primary=primary, spread=spread, fixed=fixed
     )

@@ -35,6 +35,12 @@ class Sketch:
     layout_mode: str = "NONE"
     item_spacing: float = 0.0
     padding: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # top, right, bottom, left
+    primary_align: str = "MIN"  # the designer's own auto layout, kept as drawn
+    counter_align: str = "MIN"
+    wrap: bool = False
+    counter_spacing: float = 0.0
+    positioning: str = "AUTO"  # ABSOLUTE: placed over its auto-layout parent's flow
+    sizing: tuple[str, str] = ("FIXED", "FIXED")  # horizontal, vertical, in its auto-layout parent
     raw_paint_count: int = 0  # visible paints of any kind (a gradient is not bindable but is drawn)
     children: list[Sketch] = field(default_factory=list)
     parent: Sketch | None = field(default=None, repr=False)
@@ -113,6 +119,15 @@ def read_sketch(frame: Mapping[str, Any]) -> Sketch:
                 float(node.get("paddingRight") or 0.0),
                 float(node.get("paddingBottom") or 0.0),
                 float(node.get("paddingLeft") or 0.0),
+            ),
+            primary_align=str(node.get("primaryAxisAlignItems") or "MIN"),
+            counter_align=str(node.get("counterAxisAlignItems") or "MIN"),
+            wrap=node.get("layoutWrap") == "WRAP",
+            counter_spacing=float(node.get("counterAxisSpacing") or 0.0),
+            positioning=str(node.get("layoutPositioning") or "AUTO"),
+            sizing=(
+                str(node.get("layoutSizingHorizontal") or "FIXED"),
+                str(node.get("layoutSizingVertical") or "FIXED"),
             ),
             raw_paint_count=fill_count + stroke_count,
             parent=parent,

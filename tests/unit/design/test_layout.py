@@ -65,3 +65,31 @@ def test_a_child_drawn_over_its_neighbour_is_absolute() -> None:
     row = Wrap("HORIZONTAL", (_n("a", 24, 24, 100, 40), _n("b", 100, 30, 40, 20), _n("c", 140, 24, 50, 40)))
     _, flow = wrap_flow(row, PARENT)
     assert [n.id for n in flow.absolute] == ["b"]
+
+
+def test_a_child_reaching_out_of_its_frame_stays_where_it_was_drawn() -> None:
+    track = _n("t", -300, 24, 1200, 100)  # a carousel's track, scrolled left
+    caption = _n("c", 24, 140, 200, 30)
+    flow = infer_flow(PARENT, [track, caption])
+    assert [i.id for i in flow.items if isinstance(i, Sketch)] == ["c"]
+    assert flow.absolute == (track,)
+    assert flow.padding[0] == 140
+    alone = infer_flow(PARENT, [track])
+    assert (alone.items, alone.absolute) == ((), (track,))
+
+
+def test_a_rows_column_of_rows_nests_instead_of_going_absolute() -> None:
+    image = _n("i", 24, 24, 100, 120)
+    title, left, right, button = (
+        _n("t", 140, 24, 200, 20),
+        _n("l", 140, 60, 90, 20),
+        _n("r", 250, 60, 90, 20),
+        _n("b", 140, 100, 200, 20),
+    )
+    _, flow = wrap_flow(Wrap("HORIZONTAL", (image, title, left, right, button)), PARENT)
+    assert flow.absolute == ()
+    assert flow.items[0] is image
+    details = flow.items[1]
+    assert isinstance(details, Wrap)
+    assert details.direction == "VERTICAL"
+    assert [box_of(m).id or "row" for m in details.members] == ["t", "row", "b"]
