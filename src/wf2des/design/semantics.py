@@ -54,6 +54,8 @@ _TONES: tuple[tuple[Tone, frozenset[str]], ...] = (
 )
 _DEFAULT = frozenset({"default", "base", "main", "canvas", "page", "normal", "regular"})
 _EMPHASIS = frozenset({"emphasis", "strong", "bold", "inverse", "inverted", "solid"})
+_USES = _FG | _BG | _BORDER
+_KNOWN = _USES | _DEFAULT | _EMPHASIS | {"color", "colour", "on"}.union(*(v for _, v in _TONES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +161,8 @@ def wanted_role(kind: Kind, hex_value: str, *, on_emphasis: bool = False) -> Col
     if hue == "color":
         return ColorRole(kind, "accent")
     if kind == "fg":
-        if on_emphasis and light > 0.8:
+        if light > 0.8 and (on_emphasis or light > 0.94):
+            # near-white text is only legible on something dark, drawn behind it if not its parent
             return ColorRole("fg", "on-emphasis")
         return ColorRole("fg", "default" if light < 0.3 else "muted")
     if kind == "bg":
@@ -174,6 +177,20 @@ class ColorChoice:
     token: ColorToken | None
     role: str  # the role that chose it, or how far the search widened (``bg-muted → bg``)
     distance: float
+
+
+_ALIKE = 6.0  # RGB distance below which two colours read the same
+
+
+@lru_cache(maxsize=4096)
+def _specificity(name: str) -> tuple[int, int, int]:
+    """How far a colour's name is from the system's own roles: the words before its first use word (0 for
+    ``fgColor/default``, 2 for ``codeMirror/fgColor``), the words after it that name no role or tone (1 for
+    ``fgColor/black``), then its path depth."""
+    found = words(name)
+    prefix = next((i for i, word in enumerate(found) if word in _USES), len(found))
+    unknown = sum(1 for word in found[prefix:] if word not in _KNOWN)
+    return prefix, unknown, name.count("/")
 
 
 class Palette:
@@ -208,7 +225,14 @@ class Palette:
         )
         for label, candidates in tiers:
             if candidates:
-                best = min(candidates, key=lambda t: (color_distance(t.hex, hex_value), t.name, t.id))
+                nearest = min(color_distance(t.hex, hex_value) for t in candidates)
+                # Among colours a designer cannot tell apart, the system's general token (fgColor/default),
+                # not a component's own (codeMirror/cursor/fgColor) that happens to share its value.
+                alike = [t for t in candidates if color_distance(t.hex, hex_value) <= nearest + _ALIKE]
+                best = min(
+                    alike,
+                    key=lambda t: (_specificity(t.name), color_distance(t.hex, hex_value), t.name, t.id),
+                )
                 return ColorChoice(best, label, color_distance(best.hex, hex_value))
         return ColorChoice(None, str(role), 0.0)
 

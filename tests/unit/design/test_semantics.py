@@ -56,6 +56,33 @@ def test_the_role_wins_over_the_nearest_rgb() -> None:
     assert choice.distance > 0
 
 
+def test_among_colours_alike_the_systems_own_role_token_wins() -> None:
+    """A component's token (codeMirror/fgColor) or an odd one (fgColor/black) that shares the value of the
+    system's role token (fgColor/default) is not what a designer binds body text to."""
+    palette = Palette(
+        [
+            _color("codeMirror/fgColor", "#1f2328"),
+            _color("fgColor/black", "#1f2326"),
+            _color("fgColor/default", "#1f2328"),
+            _color("avatar/bgColor", "#ffffff"),
+            _color("bgColor/default", "#ffffff"),
+        ]
+    )
+    text = palette.choose(wanted_role("fg", "#1f1f1f"), "#1f1f1f")
+    assert text.token is not None
+    assert text.token.name == "fgColor/default"
+    canvas = palette.choose(wanted_role("bg", "#ffffff"), "#ffffff")
+    assert canvas.token is not None
+    assert canvas.token.name == "bgColor/default"
+
+
+def test_a_much_nearer_component_colour_still_wins() -> None:
+    palette = Palette([_color("bgColor/muted", "#f6f8fa"), _color("avatarStack/bgColor/muted", "#d9d9d9")])
+    choice = palette.choose(wanted_role("bg", "#dadada"), "#dadada")
+    assert choice.token is not None
+    assert choice.token.name == "avatarStack/bgColor/muted"
+
+
 def test_a_missing_role_widens_and_says_so() -> None:
     palette = Palette([_color("Text/Default", "#111111")])
     choice = palette.choose(ColorRole("fg", "danger"), "#cc0000")
@@ -67,6 +94,8 @@ def test_a_missing_role_widens_and_says_so() -> None:
     ("kind", "hex_value", "on", "role"),
     [
         ("fg", "#ffffff", True, "fg-on-emphasis"),
+        ("fg", "#ffffff", False, "fg-on-emphasis"),  # on a backdrop drawn behind it, not its parent
+        ("fg", "#dddddd", False, "fg-muted"),
         ("fg", "#222222", False, "fg-default"),
         ("fg", "#6e7781", False, "fg-muted"),
         ("bg", "#d1242f", False, "bg-danger"),
