@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Select, Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.core.tenancy import ProjectScope
-from wf2des.pg.repositories.generations import GenerationRepository, GenerationTable
+from wf2des.pg.repositories.generations import GenerationRecord, GenerationRepository, GenerationTable
 from wf2des.pg.tables import Code2wf, Wf2desStatus
 
 __all__ = [
@@ -22,26 +21,12 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Code2wfRecord:
+class Code2wfRecord(GenerationRecord):
     """A code2wf row as the API shows it, read with Core (no ORM identity map or unit of work per row)."""
 
-    id: str
-    organization_id: int
-    project_id: int
     page_import_id: str
-    figma_file_key: str
     screen_id: str
     placement_target: str | None
-    status: Wf2desStatus
-    attempt: int
-    flag_count: int | None
-    result_url: str | None
-    error_message: str | None
-    materialized_at: datetime | None
-    created_at: datetime
-    updated_at: datetime
-    created_by: str
-    updated_by: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +42,6 @@ class Code2wfListFilter:
 _TABLE: GenerationTable[Code2wfRecord, Code2wfListFilter] = GenerationTable(
     cast(Table, Code2wf.__table__),
     Code2wfRecord,
-    fields=Code2wfRecord.__slots__,
     created=("page_import_id", "figma_file_key", "screen_id", "placement_target"),
     filters=("figma_file_key", "status"),
 )

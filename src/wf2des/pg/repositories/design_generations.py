@@ -5,14 +5,13 @@ completed, soft delete)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Select, Table
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.core.tenancy import ProjectScope
-from wf2des.pg.repositories.generations import GenerationRepository, GenerationTable
+from wf2des.pg.repositories.generations import GenerationRecord, GenerationRepository, GenerationTable
 from wf2des.pg.tables import DesignGeneration, Wf2desStatus
 
 __all__ = [
@@ -24,24 +23,10 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class DesignGenerationRecord:
+class DesignGenerationRecord(GenerationRecord):
     """A design_generation row as the API shows it."""
 
-    id: str
-    organization_id: int
-    project_id: int
-    figma_file_key: str
     wireframe_node_id: str
-    status: Wf2desStatus
-    attempt: int
-    flag_count: int | None
-    result_url: str | None
-    error_message: str | None
-    materialized_at: datetime | None
-    created_at: datetime
-    updated_at: datetime
-    created_by: str
-    updated_by: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +43,6 @@ class DesignGenerationFilter:
 _TABLE: GenerationTable[DesignGenerationRecord, DesignGenerationFilter] = GenerationTable(
     cast(Table, DesignGeneration.__table__),
     DesignGenerationRecord,
-    fields=DesignGenerationRecord.__slots__,
     created=("figma_file_key", "wireframe_node_id"),
     filters=("figma_file_key", "wireframe_node_id", "status"),
 )

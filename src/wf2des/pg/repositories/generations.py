@@ -1,32 +1,55 @@
-"""The generation lifecycle of seed 001, written once for every generation table (``code2wf``,
-``design_generation``).
+"""Seed 001's lifecycle, once for every generation table (``code2wf``, ``design_generation``): they share
+their lifecycle columns and CHECKs (``wf2des.pg.tables.GenerationLifecycle``). A table's repository adds only
+its record, the columns a creation writes and its discovery's equality filters.
 
-Those tables share their lifecycle columns and CHECKs (``wf2des.pg.tables.GenerationLifecycle``), so the same
-statements serve each: creation with its outbox message, tenant-scoped reads, keyset discovery, the one
-'0' → '1'/'2' transition, materialization, soft delete and the reaper's deadline sweep. A table's own
-repository adds only what differs: the columns a creation writes and the equality filters of its discovery.
-
-Statements are built once per table (and per discovery filter shape), with bound parameters, so each keeps its
+Statements are built once per table (and per discovery filter shape) with bound parameters, so each keeps its
 SQL compilation cache key; a per-request ``insert().values(...)`` would recompute it every time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from sqlalchemy import ColumnElement, Integer, Select, Table, and_, bindparam, func, insert, select, update
+from sqlalchemy import ColumnElement, Integer, Select, Table, bindparam, func, insert, select, update
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.core.tenancy import ProjectScope
 from wf2des.pg.tables import OutboxMessage, Wf2desStatus
 
-__all__ = ["GenerationFilter", "GenerationRepository", "GenerationTable", "TerminalOutcome"]
+__all__ = [
+    "GenerationFilter",
+    "GenerationRecord",
+    "GenerationRepository",
+    "GenerationTable",
+    "TerminalOutcome",
+]
 
 _OUTBOX = cast(Table, OutboxMessage.__table__)
+
+
+@dataclass(frozen=True, slots=True)
+class GenerationRecord:
+    """The lifecycle of a generation row as the API shows it; each table's record adds its own inputs."""
+
+    id: str
+    organization_id: int
+    project_id: int
+    figma_file_key: str
+    status: Wf2desStatus
+    attempt: int
+    flag_count: int | None
+    result_url: str | None
+    error_message: str | None
+    materialized_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    created_by: str
+    updated_by: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +74,7 @@ class GenerationFilter(Protocol):
     def limit(self) -> int: ...
 
 
-RecordT = TypeVar("RecordT")
+RecordT = TypeVar("RecordT", bound=GenerationRecord)
 FilterT = TypeVar("FilterT", bound=GenerationFilter)
 
 # (which equality filters are set, materialized, after a cursor): one statement per shape
@@ -61,23 +84,17 @@ _Shape = tuple[tuple[bool, ...], bool | None, bool]
 class GenerationTable(Generic[RecordT, FilterT]):
     """One generation table's statements and its row type.
 
-    ``fields`` are the record's fields in order (columns of the same names); ``created`` the columns a
-    creation writes besides id, organization and project; ``filters`` the filter's equality members, in the
+    The record's fields name the columns read; ``created`` the columns a creation writes besides id,
+    organization and project; ``filters`` the filter's equality members, in the
     order of the table's discovery indexes (each also names a column), so the planner can use them.
     """
 
     def __init__(
-        self,
-        table: Table,
-        record: Callable[..., RecordT],
-        *,
-        fields: Sequence[str],
-        created: Sequence[str],
-        filters: Sequence[str],
+        self, table: Table, record: type[RecordT], *, created: Sequence[str], filters: Sequence[str]
     ) -> None:
         self.table = table
         self.record = record
-        self.columns = [table.c[name] for name in fields]
+        self.columns = [table.c[f.name] for f in dataclasses.fields(record)]
         self._filters = tuple(filters)
         self._shapes: dict[_Shape, Select[Any]] = {}
         # Both INSERTs in one statement (one round trip, atomic on its own). Parameter names carry a ``p_``
@@ -117,14 +134,8 @@ class GenerationTable(Generic[RecordT, FilterT]):
         stmt = self._shapes.get(shape)
         if stmt is None:
             stmt = self._shapes[shape] = self._discovery_shape(shape)
-        params: dict[str, Any] = {
-            "p_org": scope.organization_id,
-            "p_project": scope.project_id,
-            "p_limit": flt.limit + 1,
-        }
-        params.update(
-            {f"p_{name}": v for name, v in zip(self._filters, values, strict=True) if v is not None}
-        )
+        params = {f"p_{name}": v for name, v in zip(self._filters, values, strict=True) if v is not None}
+        params.update(p_org=scope.organization_id, p_project=scope.project_id, p_limit=flt.limit + 1)
         if flt.before_id is not None:
             params["p_before"] = flt.before_id
         return stmt, params
@@ -155,6 +166,7 @@ class GenerationRepository(Generic[RecordT, FilterT]):
     def __init__(self, session: AsyncSession, table: GenerationTable[RecordT, FilterT]) -> None:
         self._session = session
         self._table = table
+        self._c = table.table.c
 
     async def _add_with_outbox(
         self, scope: ProjectScope, actor: str, task_name: str, payload: dict[str, Any], **values: Any
@@ -173,17 +185,11 @@ class GenerationRepository(Generic[RecordT, FilterT]):
         return self._table.record(*row)
 
     async def get(self, scope: ProjectScope, generation_id: str) -> RecordT | None:
-        c = self._table.table.c
-        stmt = select(*self._table.columns).where(
-            self._in_scope(scope), c.id == generation_id, c.deleted_at.is_(None)
-        )
-        return await self._one_or_none(stmt)
+        return await self._one_or_none(select(*self._table.columns).where(*self._live(generation_id, scope)))
 
     async def get_unscoped(self, generation_id: str) -> RecordT | None:
         """For the signed webhook only: the signature, not a user token, binds the caller to this id."""
-        c = self._table.table.c
-        stmt = select(*self._table.columns).where(c.id == generation_id, c.deleted_at.is_(None))
-        return await self._one_or_none(stmt)
+        return await self._one_or_none(select(*self._table.columns).where(*self._live(generation_id)))
 
     async def list_page(self, scope: ProjectScope, flt: FilterT) -> list[RecordT]:
         """Newest first by id (UUIDv7 is time-ordered); up to ``limit + 1`` rows, to detect a next page."""
@@ -196,14 +202,11 @@ class GenerationRepository(Generic[RecordT, FilterT]):
         Returns the updated row, or None when the condition did not hold (the caller then reads the row to
         tell an identical repeat from a conflict).
         """
-        c = self._table.table.c
+        c = self._c
         stmt = (
             update(self._table.table)
             .where(
-                c.id == generation_id,
-                c.status == Wf2desStatus.PROCESSING,
-                c.attempt == outcome.attempt,
-                c.deleted_at.is_(None),
+                *self._live(generation_id), c.status == Wf2desStatus.PROCESSING, c.attempt == outcome.attempt
             )
             .values(
                 status=outcome.status,
@@ -219,14 +222,12 @@ class GenerationRepository(Generic[RecordT, FilterT]):
 
     async def materialize(self, scope: ProjectScope, generation_id: str, actor: str) -> RecordT | None:
         """Set ``materialized_at`` once on a completed row; a repeat leaves the first timestamp."""
-        c = self._table.table.c
+        c = self._c
         stmt = (
             update(self._table.table)
             .where(
-                self._in_scope(scope),
-                c.id == generation_id,
+                *self._live(generation_id, scope),
                 c.status == Wf2desStatus.COMPLETED,
-                c.deleted_at.is_(None),
                 c.materialized_at.is_(None),
             )
             .values(materialized_at=func.now(), updated_at=func.now(), updated_by=actor)
@@ -235,12 +236,11 @@ class GenerationRepository(Generic[RecordT, FilterT]):
         return await self._one_or_none(stmt)
 
     async def soft_delete(self, scope: ProjectScope, generation_id: str, actor: str) -> bool:
-        c = self._table.table.c
         stmt = (
             update(self._table.table)
-            .where(self._in_scope(scope), c.id == generation_id, c.deleted_at.is_(None))
+            .where(*self._live(generation_id, scope))
             .values(deleted_at=func.now(), deleted_by=actor, updated_at=func.now(), updated_by=actor)
-            .returning(c.id)
+            .returning(self._c.id)
         )
         return (await self._session.execute(stmt)).scalar_one_or_none() is not None
 
@@ -248,35 +248,33 @@ class GenerationRepository(Generic[RecordT, FilterT]):
         self, older_than: timedelta, message: str, actor: str, limit: int = 500
     ) -> list[str]:
         """Fail rows processing past the deadline. Conditional, so a racing webhook wins or loses cleanly."""
-        c = self._table.table.c
+        c = self._c
+        processing = c.status == Wf2desStatus.PROCESSING
         overdue = (
             select(c.id)
-            .where(
-                c.status == Wf2desStatus.PROCESSING,
-                c.deleted_at.is_(None),
-                c.created_at < func.now() - older_than,
-            )
+            .where(processing, c.deleted_at.is_(None), c.created_at < func.now() - older_than)
             .limit(limit)
             .with_for_update(skip_locked=True)
             .scalar_subquery()
         )
         stmt = (
             update(self._table.table)
-            .where(c.id.in_(overdue), c.status == Wf2desStatus.PROCESSING)
+            .where(c.id.in_(overdue), processing)
             .values(
-                status=Wf2desStatus.FAILED,
-                error_message=message,
-                updated_at=func.now(),
-                updated_by=actor,
+                status=Wf2desStatus.FAILED, error_message=message, updated_at=func.now(), updated_by=actor
             )
             .returning(c.id)
         )
         return list((await self._session.execute(stmt)).scalars())
 
+    def _live(self, generation_id: str, scope: ProjectScope | None = None) -> list[ColumnElement[bool]]:
+        """This generation unless soft-deleted, and, given a scope, only inside that project."""
+        c = self._c
+        where = [c.id == generation_id, c.deleted_at.is_(None)]
+        if scope is not None:
+            where += [c.organization_id == scope.organization_id, c.project_id == scope.project_id]
+        return where
+
     async def _one_or_none(self, stmt: Any) -> RecordT | None:
         row = (await self._session.execute(stmt)).one_or_none()
         return self._table.record(*row) if row is not None else None
-
-    def _in_scope(self, scope: ProjectScope) -> ColumnElement[bool]:
-        c = self._table.table.c
-        return and_(c.organization_id == scope.organization_id, c.project_id == scope.project_id)
