@@ -51,7 +51,7 @@ from wf2des.jobs.keys import failure_key, file_key, preview_key, spec_key
 from wf2des.spec import DesignArea, Outcome, Screen, ScreenStats, Spec, outcome
 from wf2des.workers.code2wf.deadline import Budget, BudgetExceeded
 from wf2des.workers.code2wf.limits import cap_text, flag_truncation
-from wf2des.workers.generation_outcome import GenerationOutcome, record_failure, reuse
+from wf2des.workers.generation_job import GenerationOutcome, record_failure, reuse
 from wf2des.workers.runtime import WorkerRuntime
 
 __all__ = ["GenerationFailed", "GenerationResult", "generate", "record_timeout"]

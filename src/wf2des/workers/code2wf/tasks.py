@@ -11,7 +11,7 @@ from wf2des.core.logging import get_logger
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
 from wf2des.workers.code2wf.deadline import Budget
 from wf2des.workers.code2wf.pipeline import GenerationResult, generate, record_timeout
-from wf2des.workers.generation_task import accept, report
+from wf2des.workers.generation_job import accept, report
 from wf2des.workers.metrics import JOB_SECONDS, JOBS
 from wf2des.workers.runtime import get_runtime
 

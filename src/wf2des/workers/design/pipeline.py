@@ -51,7 +51,7 @@ from wf2des.workers.design.reads import (
     read_figma,
     read_snapshot,
 )
-from wf2des.workers.generation_outcome import GenerationOutcome, record_failure, reuse
+from wf2des.workers.generation_job import GenerationOutcome, record_failure, reuse
 from wf2des.workers.runtime import WorkerRuntime
 
 __all__ = ["FAILURE_SCHEMA", "DesignOutcome", "generate", "record_timeout"]

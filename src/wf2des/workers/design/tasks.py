@@ -11,7 +11,7 @@ from wf2des.core.logging import get_logger
 from wf2des.jobs.contract import DESIGN_GENERATE, DesignGenerationJob
 from wf2des.workers.code2wf.deadline import Budget
 from wf2des.workers.design.pipeline import DesignOutcome, generate, record_timeout
-from wf2des.workers.generation_task import accept, report
+from wf2des.workers.generation_job import accept, report
 from wf2des.workers.runtime import get_runtime
 
 __all__ = ["register", "run_design_job"]
