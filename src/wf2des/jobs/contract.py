@@ -30,6 +30,8 @@ __all__ = [
     "DesignGenerationEvent",
     "DesignGenerationFailed",
     "DesignGenerationJob",
+    "GenerationCompletedEvent",
+    "GenerationFailedEvent",
 ]
 
 CODE2WF_GENERATE: Final = "wf2des.code2wf.generate"
@@ -95,22 +97,34 @@ class ComponentSweepJob(BaseModel):
         return _published_scope(self.organization_id, self.project_id)
 
 
-class Code2wfCompleted(BaseModel):
+class GenerationCompletedEvent(BaseModel):
+    """A generation's terminal event when it completed; each generation kind narrows ``type``."""
+
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    type: Literal["code2wf.completed"] = "code2wf.completed"
+    type: str
     attempt: int
     result_url: str = Field(alias="resultUrl")
     flag_count: int = Field(alias="flagCount")
 
 
-class Code2wfFailed(BaseModel):
+class GenerationFailedEvent(BaseModel):
+    """A generation's terminal event when it failed; each generation kind narrows ``type``."""
+
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
-    type: Literal["code2wf.failed"] = "code2wf.failed"
+    type: str
     attempt: int
     result_url: str | None = Field(default=None, alias="resultUrl")
     error_message: str = Field(alias="errorMessage")
+
+
+class Code2wfCompleted(GenerationCompletedEvent):
+    type: Literal["code2wf.completed"] = "code2wf.completed"
+
+
+class Code2wfFailed(GenerationFailedEvent):
+    type: Literal["code2wf.failed"] = "code2wf.failed"
 
 
 Code2wfEvent = Code2wfCompleted | Code2wfFailed
@@ -147,22 +161,12 @@ class DesignGenerationJob(BaseModel):
         return f"{self.design_generation_id}.attempt-{self.attempt}.{event_type}"
 
 
-class DesignGenerationCompleted(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
+class DesignGenerationCompleted(GenerationCompletedEvent):
     type: Literal["design_generation.completed"] = "design_generation.completed"
-    attempt: int
-    result_url: str = Field(alias="resultUrl")
-    flag_count: int = Field(alias="flagCount")
 
 
-class DesignGenerationFailed(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
-
+class DesignGenerationFailed(GenerationFailedEvent):
     type: Literal["design_generation.failed"] = "design_generation.failed"
-    attempt: int
-    result_url: str | None = Field(default=None, alias="resultUrl")
-    error_message: str = Field(alias="errorMessage")
 
 
 DesignGenerationEvent = DesignGenerationCompleted | DesignGenerationFailed

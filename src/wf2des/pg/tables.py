@@ -33,6 +33,7 @@ __all__ = [
     "Code2wf",
     "DesignGeneration",
     "FigmaConnection",
+    "GenerationLifecycle",
     "Organization",
     "OutboxMessage",
     "PageImport",
@@ -133,12 +134,10 @@ class PageImport(Base):
     updated_by: Mapped[str] = mapped_column(String(255))
 
 
-class Code2wf(Base):
-    """One Code2WF generation (seed 001). The spec itself lives in S3 and Figma."""
-
-    __tablename__ = "code2wf"
-    __table_args__ = (
-        CheckConstraint("status IN ('0', '1', '2')", name="status_code2wf"),
+def _lifecycle_args(table: str) -> tuple[Any, ...]:
+    """The CHECKs, tenancy key and indexes of seed 001's lifecycle, named for one generation table."""
+    return (
+        CheckConstraint("status IN ('0', '1', '2')", name=f"status_{table}"),
         CheckConstraint("attempt = 1", name="attempt_v1"),
         CheckConstraint("flag_count IS NULL OR flag_count >= 0", name="flag_count_non_negative"),
         CheckConstraint(
@@ -151,23 +150,20 @@ class Code2wf(Base):
         ForeignKeyConstraint(
             ["organization_id", "project_id"],
             ["project.organization_id", "project.id"],
-            name="fk_code2wf_project_organization",
+            name=f"fk_{table}_project_organization",
         ),
-        Index("code2wf_project_id_deleted_at_idx", "project_id", "deleted_at"),
-        Index("code2wf_project_status_idx", "project_id", "status"),
-        Index(
-            "code2wf_org_project_file_status_idx", "organization_id", "project_id", "figma_file_key", "status"
-        ),
-        Index("code2wf_page_import_id_idx", "page_import_id"),
+        Index(f"{table}_project_id_deleted_at_idx", "project_id", "deleted_at"),
+        Index(f"{table}_project_status_idx", "project_id", "status"),
     )
 
-    id: Mapped[str] = mapped_column(String(255), primary_key=True)
-    organization_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("organization.id"))
-    project_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("project.id"))
-    page_import_id: Mapped[str] = mapped_column(String(255), ForeignKey("page_import.id"))
-    figma_file_key: Mapped[str] = mapped_column(String(255))
-    screen_id: Mapped[str] = mapped_column(String(255))
-    placement_target: Mapped[str | None] = mapped_column(String(255))
+
+class GenerationLifecycle:
+    """The lifecycle columns of seed 001, shared by every generation table.
+
+    Declarative places a mixin's columns after the class's own, so each table keeps the seed's column order:
+    its identity and inputs first, then these.
+    """
+
     status: Mapped[Wf2desStatus] = mapped_column(
         WF2DES_STATUS, server_default=text("'0'"), default=Wf2desStatus.PROCESSING
     )
@@ -184,7 +180,28 @@ class Code2wf(Base):
     deleted_by: Mapped[str | None] = mapped_column(String(255))
 
 
-class DesignGeneration(Base):
+class Code2wf(GenerationLifecycle, Base):
+    """One Code2WF generation (seed 001). The spec itself lives in S3 and Figma."""
+
+    __tablename__ = "code2wf"
+    __table_args__ = (
+        *_lifecycle_args("code2wf"),
+        Index(
+            "code2wf_org_project_file_status_idx", "organization_id", "project_id", "figma_file_key", "status"
+        ),
+        Index("code2wf_page_import_id_idx", "page_import_id"),
+    )
+
+    id: Mapped[str] = mapped_column(String(255), primary_key=True)
+    organization_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("organization.id"))
+    project_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("project.id"))
+    page_import_id: Mapped[str] = mapped_column(String(255), ForeignKey("page_import.id"))
+    figma_file_key: Mapped[str] = mapped_column(String(255))
+    screen_id: Mapped[str] = mapped_column(String(255))
+    placement_target: Mapped[str | None] = mapped_column(String(255))
+
+
+class DesignGeneration(GenerationLifecycle, Base):
     """One wireframe → design generation: one wireframe frame of a working file, designed from the project's
     library. Shaped like ``code2wf`` (seed 001) and held to the same lifecycle CHECKs; the design spec, its
     report and preview live in S3 and the run's lineage in the document store (``design_generation_result``).
@@ -192,23 +209,7 @@ class DesignGeneration(Base):
 
     __tablename__ = "design_generation"
     __table_args__ = (
-        CheckConstraint("status IN ('0', '1', '2')", name="status_design_generation"),
-        CheckConstraint("attempt = 1", name="attempt_v1"),
-        CheckConstraint("flag_count IS NULL OR flag_count >= 0", name="flag_count_non_negative"),
-        CheckConstraint(
-            "status <> '1' OR (result_url IS NOT NULL AND flag_count IS NOT NULL)",
-            name="completed_has_result",
-        ),
-        CheckConstraint("status <> '2' OR error_message IS NOT NULL", name="failed_has_error"),
-        CheckConstraint("materialized_at IS NULL OR status = '1'", name="materialized_only_completed"),
-        CheckConstraint("(deleted_at IS NULL) = (deleted_by IS NULL)", name="deleted_pair"),
-        ForeignKeyConstraint(
-            ["organization_id", "project_id"],
-            ["project.organization_id", "project.id"],
-            name="fk_design_generation_project_organization",
-        ),
-        Index("design_generation_project_id_deleted_at_idx", "project_id", "deleted_at"),
-        Index("design_generation_project_status_idx", "project_id", "status"),
+        *_lifecycle_args("design_generation"),
         # Plugin discovery: equality on the first four, then ``id`` (UUIDv7) read backwards for newest first.
         Index(
             "design_generation_org_project_file_status_idx",
@@ -234,20 +235,6 @@ class DesignGeneration(Base):
     project_id: Mapped[int] = mapped_column(BigInteger, ForeignKey("project.id"))
     figma_file_key: Mapped[str] = mapped_column(String(255))
     wireframe_node_id: Mapped[str] = mapped_column(String(255))
-    status: Mapped[Wf2desStatus] = mapped_column(
-        WF2DES_STATUS, server_default=text("'0'"), default=Wf2desStatus.PROCESSING
-    )
-    attempt: Mapped[int] = mapped_column(Integer, server_default=text("1"), default=1)
-    flag_count: Mapped[int | None] = mapped_column(Integer)
-    result_url: Mapped[str | None] = mapped_column(String(500))
-    error_message: Mapped[str | None] = mapped_column(Text)
-    materialized_at: Mapped[datetime | None] = mapped_column(_TS)
-    created_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
-    updated_at: Mapped[datetime] = mapped_column(_TS, server_default=_NOW)
-    deleted_at: Mapped[datetime | None] = mapped_column(_TS)
-    created_by: Mapped[str] = mapped_column(String(255))
-    updated_by: Mapped[str] = mapped_column(String(255))
-    deleted_by: Mapped[str | None] = mapped_column(String(255))
 
 
 class OutboxMessage(Base):

@@ -16,7 +16,7 @@ import httpx
 
 from wf2des.core.logging import get_logger
 from wf2des.core.webhooks import signed_headers
-from wf2des.jobs.contract import Code2wfEvent, DesignGenerationEvent
+from wf2des.jobs.contract import GenerationCompletedEvent, GenerationFailedEvent
 
 __all__ = ["CallbackTarget", "DeliveryResult", "deliver_event"]
 
@@ -48,7 +48,7 @@ class DeliveryResult:
 
 def deliver_event(
     job: CallbackTarget,
-    event: Code2wfEvent | DesignGenerationEvent,
+    event: GenerationCompletedEvent | GenerationFailedEvent,
     *,
     retry_for_s: float = 900,
     client: httpx.Client | None = None,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request, Response, status
 
@@ -23,9 +23,18 @@ from wf2des.api.ids import ResourceId
 from wf2des.api.problems import problem_responses
 from wf2des.api.responses import model_response
 from wf2des.core.errors import NotFound
-from wf2des.pg.repositories import Code2wfListFilter
+from wf2des.pg.repositories import Code2wfListFilter, Code2wfRecord
 
-__all__ = ["router"]
+__all__ = [
+    "CursorQuery",
+    "FigmaFileKeyQuery",
+    "LimitQuery",
+    "StatusQuery",
+    "optional_report_body",
+    "preview_response",
+    "preview_responses",
+    "router",
+]
 
 router = APIRouter(prefix="/v1/projects/{projectId}/code2wf", tags=["code2wf"])
 
@@ -33,6 +42,30 @@ Code2wfId = Annotated[ResourceId, Path(alias="code2wfId", min_length=1, max_leng
 _READ = problem_responses(401, 404, 422)
 # Artifacts are immutable, so a preview never changes under its URL; ``private``: it needs a bearer token.
 PREVIEW_CACHE_CONTROL = "private, max-age=31536000, immutable"
+# The discovery query parameters every generation list shares.
+FigmaFileKeyQuery = Annotated[
+    str | None, Query(alias="figmaFileKey", min_length=1, max_length=255, pattern=FIGMA_FILE_KEY)
+]
+StatusQuery = Annotated[StatusName | None, Query(alias="status")]
+LimitQuery = Annotated[int, Query(ge=1, le=200)]
+CursorQuery = Annotated[str | None, Query(min_length=1, max_length=100)]
+
+
+def optional_report_body() -> dict[str, Any]:
+    """The OpenAPI request body of a materialization: an optional ``MaterializationReport``."""
+    schema = {"$ref": "#/components/schemas/MaterializationReport"}
+    return {"requestBody": {"required": False, "content": {"application/json": {"schema": schema}}}}
+
+
+def preview_responses(description: str) -> dict[int | str, dict[str, Any]]:
+    png = {"image/png": {"schema": {"type": "string", "format": "binary"}}}
+    return {200: {"description": description, "content": png}, **problem_responses(401, 404, 422)}
+
+
+def preview_response(content: bytes, etag: str) -> Response:
+    return Response(
+        content, media_type="image/png", headers={"Cache-Control": PREVIEW_CACHE_CONTROL, "ETag": etag}
+    )
 
 
 @router.post(
@@ -59,21 +92,18 @@ async def create_code2wf(
         imports=state.completed_imports,
         figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
-    location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
-    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
+    return _accepted(scope.project_id, row)
 
 
 @router.get("", response_model=Code2wfList, responses=_READ, summary="List / discover generations")
 async def list_code2wf(
     scope: ProjectScopeDep,
     session: SessionDep,
-    figma_file_key: Annotated[
-        str | None, Query(alias="figmaFileKey", min_length=1, max_length=255, pattern=FIGMA_FILE_KEY)
-    ] = None,
-    status_name: Annotated[StatusName | None, Query(alias="status")] = None,
+    figma_file_key: FigmaFileKeyQuery = None,
+    status_name: StatusQuery = None,
     materialized: bool | None = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+    limit: LimitQuery = 50,
+    cursor: CursorQuery = None,
 ) -> Response:
     flt = Code2wfListFilter(
         figma_file_key=figma_file_key,
@@ -112,14 +142,7 @@ async def get_code2wf_result(
     summary="Report placement in Figma (idempotent), optionally with the plugin's report",
     description="The body is optional: a `MaterializationReport` (JSON, at most 64 KiB). An oversized or "
     "malformed report is a 422 and nothing is recorded. The report is stored once, beside the result.",
-    openapi_extra={
-        "requestBody": {
-            "required": False,
-            "content": {
-                "application/json": {"schema": {"$ref": "#/components/schemas/MaterializationReport"}}
-            },
-        }
-    },
+    openapi_extra=optional_report_body(),
 )
 async def materialize_code2wf(
     request: Request,
@@ -129,14 +152,11 @@ async def materialize_code2wf(
     blobs: BlobsDep,
     code2wf_id: Code2wfId,
 ) -> Materialization:
-    report = materialization.parse_report(await materialization.read_body(request))
+    report = await materialization.request_report(request)
     row = await service.materialize(session, scope, code2wf_id, principal.subject)
     assert row.materialized_at is not None
     owner = materialization.ReportOwner.code2wf(scope.organization_id, scope.project_id, row.id, row.attempt)
-    if report is not None:
-        await materialization.store_report(blobs, owner, report)
-    else:
-        report = await materialization.read_report(blobs, owner)
+    report = await materialization.placed_report(blobs, owner, report)
     return Materialization(code2wf_id=row.id, materialized_at=row.materialized_at, report=report)
 
 
@@ -160,24 +180,13 @@ async def get_materialization(
 @router.get(
     "/{code2wfId}/preview",
     response_class=Response,
-    responses={
-        200: {
-            "description": "The preview PNG the worker drew of the first screen (immutable)",
-            "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
-        },
-        **problem_responses(401, 404, 422),
-    },
+    responses=preview_responses("The preview PNG the worker drew of the first screen (immutable)"),
     summary="The generation's preview image",
 )
 async def get_preview(
     scope: ProjectScopeDep, session: SessionDep, blobs: BlobsDep, code2wf_id: Code2wfId
 ) -> Response:
-    content, etag = await service.read_preview(session, scope, code2wf_id, blobs)
-    return Response(
-        content,
-        media_type="image/png",
-        headers={"Cache-Control": PREVIEW_CACHE_CONTROL, "ETag": etag},
-    )
+    return preview_response(*await service.read_preview(session, scope, code2wf_id, blobs))
 
 
 @router.post(
@@ -203,8 +212,7 @@ async def retry_code2wf(
         api_settings=state.api_settings,
         figma_token=await sealed_job_token(session, state, scope.organization_id),
     )
-    location = f"/v1/projects/{scope.project_id}/code2wf/{row.id}"
-    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})
+    return _accepted(scope.project_id, row)
 
 
 @router.delete(
@@ -219,3 +227,8 @@ async def delete_code2wf(
 ) -> Response:
     await service.delete(session, scope, code2wf_id, principal.subject)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+def _accepted(project_id: int, row: Code2wfRecord) -> Response:
+    location = f"/v1/projects/{project_id}/code2wf/{row.id}"
+    return model_response(Code2wfOut.of(row), status.HTTP_202_ACCEPTED, {"Location": location})

@@ -28,8 +28,10 @@ __all__ = [
     "REPORT_SCHEMA",
     "ReportOwner",
     "parse_report",
+    "placed_report",
     "read_body",
     "read_report",
+    "request_report",
     "store_report",
 ]
 
@@ -112,3 +114,18 @@ async def read_report(blobs: BlobStore, owner: ReportOwner) -> MaterializationRe
     except BlobNotFound:
         return None
     return MaterializationReport.model_validate(json.loads(raw)["report"])
+
+
+async def request_report(request: Request) -> MaterializationReport | None:
+    """The report a placement request carries, if any: read (size-capped) and validated before any write."""
+    return parse_report(await read_body(request))
+
+
+async def placed_report(
+    blobs: BlobStore, owner: ReportOwner, report: MaterializationReport | None
+) -> MaterializationReport | None:
+    """Store the report sent with a placement (once), or, when none was sent, the one stored before."""
+    if report is not None:
+        await store_report(blobs, owner, report)
+        return report
+    return await read_report(blobs, owner)

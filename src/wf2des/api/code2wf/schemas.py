@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -9,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from wf2des.api.code2wf.report import MaterializationReport
 from wf2des.api.ids import ResourceId
-from wf2des.pg.repositories import Code2wfRecord
+from wf2des.pg.repositories import Code2wfRecord, GenerationRecord
 from wf2des.pg.tables import Wf2desStatus
 from wf2des.spec import SPEC_SCHEMA_V1, SPEC_SCHEMA_V1_1
 
@@ -17,6 +18,7 @@ __all__ = [
     "FIGMA_FILE_KEY",
     "PLACEMENT_TARGET",
     "SCREEN_ID",
+    "AsciiStr",
     "Code2wfCreate",
     "Code2wfList",
     "Code2wfOut",
@@ -24,6 +26,7 @@ __all__ = [
     "Materialization",
     "StatusName",
     "camel",
+    "out_fields",
     "status_from_name",
     "status_name",
 ]
@@ -56,6 +59,9 @@ def _ascii_only(value: str) -> str:
     return value
 
 
+AsciiStr = Annotated[str, AfterValidator(_ascii_only)]
+
+
 def camel(name: str) -> str:
     """``code2wf_id`` → ``code2wfId`` (pydantic's ``to_camel`` would capitalise after the digit)."""
     head, *rest = name.split("_")
@@ -70,13 +76,9 @@ class Code2wfCreate(_Camel):
     model_config = ConfigDict(alias_generator=camel, populate_by_name=True, extra="forbid")
 
     page_import_id: ResourceId = Field(min_length=1, max_length=255)
-    figma_file_key: Annotated[str, AfterValidator(_ascii_only)] = Field(
-        min_length=1, max_length=255, pattern=FIGMA_FILE_KEY
-    )
-    screen_id: Annotated[str, AfterValidator(_ascii_only)] | None = Field(
-        default=None, min_length=1, max_length=255, pattern=SCREEN_ID
-    )
-    placement_target: Annotated[str, AfterValidator(_ascii_only)] | None = Field(
+    figma_file_key: AsciiStr = Field(min_length=1, max_length=255, pattern=FIGMA_FILE_KEY)
+    screen_id: AsciiStr | None = Field(default=None, min_length=1, max_length=255, pattern=SCREEN_ID)
+    placement_target: AsciiStr | None = Field(
         default=None, min_length=3, max_length=255, pattern=PLACEMENT_TARGET
     )
     viewport_width: int | None = Field(default=None, ge=200, le=4000, strict=True)
@@ -108,7 +110,7 @@ class Code2wfOut(_Camel):
         Validation of 17 fields per item was the largest Python cost of a 50-item discovery page; the
         serialiser still writes exactly the declared fields (``model_construct`` sets every one of them).
         """
-        return cls.model_construct(**_fields(row))
+        return cls.model_construct(**out_fields(cls, row, "code2wf_id"))
 
 
 class Code2wfList(_Camel):
@@ -137,23 +139,16 @@ class Materialization(_Camel):
     )
 
 
-def _fields(row: Code2wfRecord) -> dict[str, Any]:
-    return {
-        "code2wf_id": row.id,
-        "organization_id": row.organization_id,
-        "project_id": row.project_id,
-        "page_import_id": row.page_import_id,
-        "figma_file_key": row.figma_file_key,
-        "screen_id": row.screen_id,
-        "placement_target": row.placement_target,
-        "status": _TO_NAME[row.status],
-        "attempt": row.attempt,
-        "flag_count": row.flag_count,
-        "result_url": row.result_url,
-        "error_message": row.error_message,
-        "materialized_at": row.materialized_at,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "created_by": row.created_by,
-        "updated_by": row.updated_by,
-    }
+def out_fields(model: type[BaseModel], row: GenerationRecord, id_member: str) -> dict[str, Any]:
+    """A generation row's values under ``model``'s field names: its id as ``id_member``, its status by name.
+
+    For ``model_construct``: the row comes from the table, whose types and CHECKs already hold.
+    """
+    values = {name: getattr(row, attribute) for name, attribute in _attributes(model, id_member)}
+    values["status"] = _TO_NAME[row.status]
+    return values
+
+
+@functools.cache
+def _attributes(model: type[BaseModel], id_member: str) -> tuple[tuple[str, str], ...]:
+    return tuple((name, "id" if name == id_member else name) for name in model.model_fields)

@@ -6,28 +6,22 @@ message in that one transaction, so a job is published if and only if its row ex
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
 import re
-import uuid
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import anyio
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from wf2des.api import generation_lifecycle as lifecycle
 from wf2des.api.auth import Principal
 from wf2des.api.code2wf.schemas import Code2wfCreate
 from wf2des.api.code2wf.sources import CompletedImports, SourceImport
 from wf2des.api.deps import OUTBOX_WRITTEN
+from wf2des.api.generation_lifecycle import decode_cursor, encode_cursor
 from wf2des.api.settings import ApiSettings
-from wf2des.api.tenancy import not_found
-from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput, NotFound
+from wf2des.core.errors import Conflict, InvalidInput
 from wf2des.core.ids import new_uuid7
 from wf2des.core.settings import Settings
 from wf2des.core.tenancy import ProjectScope
-from wf2des.core.webhooks import derive_callback_key
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import CODE2WF_GENERATE, Code2wfJob
 from wf2des.jobs.keys import preview_key
@@ -62,22 +56,6 @@ def screen_id_for(entry_path: str) -> str:
     stem = re.sub(r"\.html?$", "", entry_path, flags=re.IGNORECASE)
     slug = _NON_SLUG.sub("-", stem.lower()).strip("-")[:255].strip("-")
     return slug or "screen"
-
-
-def encode_cursor(code2wf_id: str) -> str:
-    return base64.urlsafe_b64encode(code2wf_id.encode()).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> str:
-    try:
-        raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode("ascii")
-        return str(uuid.UUID(raw)) if len(raw) == 36 else _bad_cursor()
-    except (binascii.Error, ValueError, UnicodeDecodeError):
-        return _bad_cursor()
-
-
-def _bad_cursor() -> str:
-    raise InvalidInput("The cursor is not valid.", code="invalid_cursor")
 
 
 async def _source_import(
@@ -139,6 +117,7 @@ async def _create_row(
     figma_token: str | None,
 ) -> Code2wfRecord:
     code2wf_id = new_uuid7()
+    callback_url, callback_key = lifecycle.callback(settings, "code2wf", code2wf_id, "code2wf")
     job = Code2wfJob(
         code2wf_id=code2wf_id,
         organization_id=scope.organization_id,
@@ -150,9 +129,9 @@ async def _create_row(
         placement_target=placement_target,
         viewport_width=viewport_width,
         attempt=1,  # a new row is always attempt 1 (CHECK attempt_v1); retry creates a new row
-        callback_url=f"{settings.api_url.rstrip('/')}/internal/v1/code2wf/{code2wf_id}/events",
-        callback_key=derive_callback_key(settings.webhook_secret.get_secret_value(), code2wf_id),
-        deadline=datetime.now(UTC) + timedelta(seconds=api_settings.job_deadline_seconds),
+        callback_url=callback_url,
+        callback_key=callback_key,
+        deadline=lifecycle.job_deadline(api_settings),
         figma_token=figma_token,
     )
     row = await Code2wfRepository(session).add_with_outbox(
@@ -171,30 +150,21 @@ async def _create_row(
 
 
 async def get(session: AsyncSession, scope: ProjectScope, code2wf_id: str) -> Code2wfRecord:
-    row = await Code2wfRepository(session).get(scope, code2wf_id)
-    if row is None:
-        raise not_found()
-    return row
+    return await lifecycle.get(Code2wfRepository(session), scope, code2wf_id)
 
 
 async def list_page(
     session: AsyncSession, scope: ProjectScope, flt: Code2wfListFilter
 ) -> tuple[list[Code2wfRecord], str | None]:
-    rows = await Code2wfRepository(session).list_page(scope, flt)
-    if len(rows) > flt.limit:
-        rows = rows[: flt.limit]
-        return rows, encode_cursor(rows[-1].id)
-    return rows, None
+    return lifecycle.page(await Code2wfRepository(session).list_page(scope, flt), flt.limit)
 
 
 async def read_result(session: AsyncSession, scope: ProjectScope, code2wf_id: str, blobs: BlobStore) -> bytes:
     row = await get(session, scope, code2wf_id)
     if row.status != Wf2desStatus.COMPLETED or row.result_url is None:
         raise Conflict("The generation has not completed.", code="code2wf_not_completed")
-    try:
-        return await anyio.to_thread.run_sync(blobs.get, row.result_url)
-    except BlobNotFound:
-        raise InvalidInput("The result artifact is missing.", code="result_missing") from None
+    missing = InvalidInput("The result artifact is missing.", code="result_missing")
+    return await lifecycle.read_artifact(blobs, row.result_url, missing)
 
 
 async def read_preview(
@@ -202,28 +172,15 @@ async def read_preview(
 ) -> tuple[bytes, str]:
     """The preview PNG and its strong ETag; 404 ``preview_not_found`` when the worker stored none."""
     row = await get(session, scope, code2wf_id)
-    missing = NotFound("This generation has no preview.", code="preview_not_found")
-    if row.status != Wf2desStatus.COMPLETED:
-        raise missing
     key = preview_key(row.organization_id, row.project_id, row.id, row.attempt)
-    try:
-        content = await anyio.to_thread.run_sync(blobs.get, key)
-    except BlobNotFound:
-        raise missing from None
-    return content, '"' + hashlib.sha256(content).hexdigest()[:32] + '"'
+    return await lifecycle.read_preview(row, key, blobs, "generation")
 
 
 async def materialize(
     session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str
 ) -> Code2wfRecord:
-    repo = Code2wfRepository(session)
-    updated = await repo.materialize(scope, code2wf_id, actor)
-    if updated is not None:
-        return updated
-    row = await get(session, scope, code2wf_id)
-    if row.status != Wf2desStatus.COMPLETED:
-        raise Conflict("Only a completed generation can be materialized.", code="code2wf_not_completed")
-    return row  # already materialized: the first timestamp stands
+    not_completed = Conflict("Only a completed generation can be materialized.", code="code2wf_not_completed")
+    return await lifecycle.materialize(Code2wfRepository(session), scope, code2wf_id, actor, not_completed)
 
 
 async def retry(
@@ -258,5 +215,4 @@ async def retry(
 
 
 async def delete(session: AsyncSession, scope: ProjectScope, code2wf_id: str, actor: str) -> None:
-    if not await Code2wfRepository(session).soft_delete(scope, code2wf_id, actor):
-        raise not_found()
+    await lifecycle.delete(Code2wfRepository(session), scope, code2wf_id, actor)

@@ -10,8 +10,16 @@ from pydantic import ValidationError
 from starlette.datastructures import UploadFile  # what Request.form() gives; FastAPI's subclasses it
 
 from wf2des.api.code2wf import materialization
-from wf2des.api.code2wf.endpoints import PREVIEW_CACHE_CONTROL
-from wf2des.api.code2wf.schemas import FIGMA_FILE_KEY, Code2wfSpec, StatusName, status_from_name
+from wf2des.api.code2wf.endpoints import (
+    CursorQuery,
+    FigmaFileKeyQuery,
+    LimitQuery,
+    StatusQuery,
+    optional_report_body,
+    preview_response,
+    preview_responses,
+)
+from wf2des.api.code2wf.schemas import FIGMA_FILE_KEY, Code2wfSpec, status_from_name
 from wf2des.api.deps import BlobsDep, CurrentPrincipal, ProjectScopeDep, SessionDep, StateDep
 from wf2des.api.design_generations import service
 from wf2des.api.design_generations.schemas import (
@@ -186,16 +194,14 @@ async def _read(part: UploadFile, cap: int, position: int | None) -> bytes:
 async def list_design_generations(
     scope: ProjectScopeDep,
     session: SessionDep,
-    figma_file_key: Annotated[
-        str | None, Query(alias="figmaFileKey", min_length=1, max_length=255, pattern=FIGMA_FILE_KEY)
-    ] = None,
+    figma_file_key: FigmaFileKeyQuery = None,
     wireframe_node_id: Annotated[
         str | None, Query(alias="wireframeNodeId", min_length=3, max_length=255, pattern=WIREFRAME_NODE_ID)
     ] = None,
-    status_name: Annotated[StatusName | None, Query(alias="status")] = None,
+    status_name: StatusQuery = None,
     materialized: bool | None = None,
-    limit: Annotated[int, Query(ge=1, le=200)] = 50,
-    cursor: Annotated[str | None, Query(min_length=1, max_length=100)] = None,
+    limit: LimitQuery = 50,
+    cursor: CursorQuery = None,
 ) -> Response:
     flt = DesignGenerationFilter(
         figma_file_key=figma_file_key,
@@ -253,22 +259,13 @@ async def get_design_report(
 @router.get(
     "/{designGenerationId}/preview",
     response_class=Response,
-    responses={
-        200: {
-            "description": "The preview PNG the worker drew of the design (immutable)",
-            "content": {"image/png": {"schema": {"type": "string", "format": "binary"}}},
-        },
-        **problem_responses(401, 404, 422),
-    },
+    responses=preview_responses("The preview PNG the worker drew of the design (immutable)"),
     summary="The design's preview image",
 )
 async def get_design_preview(
     scope: ProjectScopeDep, session: SessionDep, blobs: BlobsDep, generation_id: DesignGenerationId
 ) -> Response:
-    content, etag = await service.read_preview(session, scope, generation_id, blobs)
-    return Response(
-        content, media_type="image/png", headers={"Cache-Control": PREVIEW_CACHE_CONTROL, "ETag": etag}
-    )
+    return preview_response(*await service.read_preview(session, scope, generation_id, blobs))
 
 
 @router.post(
@@ -277,14 +274,7 @@ async def get_design_preview(
     responses=problem_responses(401, 404, 409, 422),
     summary="Report placement of the design in Figma (idempotent), optionally with the plugin's report",
     description="The body is optional: a `MaterializationReport` (JSON, at most 64 KiB), as for Code2WF.",
-    openapi_extra={
-        "requestBody": {
-            "required": False,
-            "content": {
-                "application/json": {"schema": {"$ref": "#/components/schemas/MaterializationReport"}}
-            },
-        }
-    },
+    openapi_extra=optional_report_body(),
 )
 async def materialize_design(
     request: Request,
@@ -294,14 +284,11 @@ async def materialize_design(
     blobs: BlobsDep,
     generation_id: DesignGenerationId,
 ) -> DesignMaterialization:
-    report = materialization.parse_report(await materialization.read_body(request))
+    report = await materialization.request_report(request)
     row = await service.materialize(session, scope, generation_id, principal.subject)
     assert row.materialized_at is not None
     owner = _report_owner(scope.organization_id, scope.project_id, row.id, row.attempt)
-    if report is not None:
-        await materialization.store_report(blobs, owner, report)
-    else:
-        report = await materialization.read_report(blobs, owner)
+    report = await materialization.placed_report(blobs, owner, report)
     return DesignMaterialization(
         design_generation_id=row.id, materialized_at=row.materialized_at, report=report
     )

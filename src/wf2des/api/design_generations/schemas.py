@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from wf2des.api.code2wf.report import MaterializationReport
-from wf2des.api.code2wf.schemas import FIGMA_FILE_KEY, StatusName, camel, status_name
+from wf2des.api.code2wf.schemas import FIGMA_FILE_KEY, AsciiStr, StatusName, _Camel, camel, out_fields
 from wf2des.pg.repositories import DesignGenerationRecord
 
 __all__ = [
@@ -25,28 +24,13 @@ __all__ = [
 WIREFRAME_NODE_ID = r"^\d+:\d+$"
 
 
-def _ascii_only(value: str) -> str:
-    # Python's \d matches non-ASCII digits; Figma ids and keys are ASCII.
-    if not value.isascii():
-        raise ValueError("must be ASCII")
-    return value
-
-
-class _Camel(BaseModel):
-    model_config = ConfigDict(alias_generator=camel, populate_by_name=True)
-
-
 class DesignGenerationCreate(_Camel):
     """A wireframe the worker reads over REST: one frame of a working file."""
 
     model_config = ConfigDict(alias_generator=camel, populate_by_name=True, extra="forbid")
 
-    figma_file_key: Annotated[str, AfterValidator(_ascii_only)] = Field(
-        min_length=1, max_length=255, pattern=FIGMA_FILE_KEY
-    )
-    wireframe_node_id: Annotated[str, AfterValidator(_ascii_only)] = Field(
-        min_length=3, max_length=255, pattern=WIREFRAME_NODE_ID
-    )
+    figma_file_key: AsciiStr = Field(min_length=1, max_length=255, pattern=FIGMA_FILE_KEY)
+    wireframe_node_id: AsciiStr = Field(min_length=3, max_length=255, pattern=WIREFRAME_NODE_ID)
 
 
 class DesignGenerationOut(_Camel):
@@ -69,7 +53,7 @@ class DesignGenerationOut(_Camel):
     @classmethod
     def of(cls, row: DesignGenerationRecord) -> DesignGenerationOut:
         """From a freshly read row, without re-validating what the table's types and CHECKs guarantee."""
-        return cls.model_construct(**_fields(row))
+        return cls.model_construct(**out_fields(cls, row, "design_generation_id"))
 
 
 class DesignGenerationBatch(_Camel):
@@ -99,23 +83,3 @@ class DesignMaterialization(_Camel):
     report: MaterializationReport | None = Field(
         default=None, description="the plugin's placement report, when it sent one"
     )
-
-
-def _fields(row: DesignGenerationRecord) -> dict[str, Any]:
-    return {
-        "design_generation_id": row.id,
-        "organization_id": row.organization_id,
-        "project_id": row.project_id,
-        "figma_file_key": row.figma_file_key,
-        "wireframe_node_id": row.wireframe_node_id,
-        "status": status_name(row.status),
-        "attempt": row.attempt,
-        "flag_count": row.flag_count,
-        "result_url": row.result_url,
-        "error_message": row.error_message,
-        "materialized_at": row.materialized_at,
-        "created_at": row.created_at,
-        "updated_at": row.updated_at,
-        "created_by": row.created_by,
-        "updated_by": row.updated_by,
-    }

@@ -8,23 +8,20 @@ an object under an id no row will ever have, which nothing reads.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime, timedelta
 
 import anyio
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from wf2des.api.code2wf.service import decode_cursor, encode_cursor
+from wf2des.api import generation_lifecycle as lifecycle
 from wf2des.api.deps import OUTBOX_WRITTEN
 from wf2des.api.design_generations.snapshot import SnapshotFrame, frame_snapshot
+from wf2des.api.generation_lifecycle import decode_cursor
 from wf2des.api.settings import ApiSettings
-from wf2des.api.tenancy import not_found
-from wf2des.core.errors import BlobNotFound, Conflict, InvalidInput, NotFound
+from wf2des.core.errors import Conflict, InvalidInput
 from wf2des.core.ids import new_uuid7
 from wf2des.core.settings import Settings
 from wf2des.core.tenancy import ProjectScope
-from wf2des.core.webhooks import derive_callback_key
 from wf2des.integrations.blobs import BlobStore
 from wf2des.jobs.contract import DESIGN_GENERATE, DesignGenerationJob
 from wf2des.jobs.keys import design_preview_key, design_report_key, design_snapshot_key
@@ -121,6 +118,9 @@ async def _create_row(
     api_settings: ApiSettings,
     figma_token: str | None,
 ) -> DesignGenerationRecord:
+    callback_url, callback_key = lifecycle.callback(
+        settings, "design-generations", generation_id, "design_generation"
+    )
     job = DesignGenerationJob(
         design_generation_id=generation_id,
         organization_id=scope.organization_id,
@@ -129,13 +129,9 @@ async def _create_row(
         wireframe_node_id=wireframe_node_id,
         snapshot_key=snapshot_key,
         attempt=1,  # a new row is always attempt 1 (CHECK attempt_v1); a retry is a new generation
-        callback_url=(
-            f"{settings.api_url.rstrip('/')}/internal/v1/design-generations/{generation_id}/events"
-        ),
-        callback_key=derive_callback_key(
-            settings.webhook_secret.get_secret_value(), generation_id, "design_generation"
-        ),
-        deadline=datetime.now(UTC) + timedelta(seconds=api_settings.job_deadline_seconds),
+        callback_url=callback_url,
+        callback_key=callback_key,
+        deadline=lifecycle.job_deadline(api_settings),
         figma_token=figma_token,
     )
     row = await DesignGenerationRepository(session).add_with_outbox(
@@ -152,20 +148,13 @@ async def _create_row(
 
 
 async def get(session: AsyncSession, scope: ProjectScope, generation_id: str) -> DesignGenerationRecord:
-    row = await DesignGenerationRepository(session).get(scope, generation_id)
-    if row is None:
-        raise not_found()
-    return row
+    return await lifecycle.get(DesignGenerationRepository(session), scope, generation_id)
 
 
 async def list_page(
     session: AsyncSession, scope: ProjectScope, flt: DesignGenerationFilter
 ) -> tuple[list[DesignGenerationRecord], str | None]:
-    rows = await DesignGenerationRepository(session).list_page(scope, flt)
-    if len(rows) > flt.limit:
-        rows = rows[: flt.limit]
-        return rows, encode_cursor(rows[-1].id)
-    return rows, None
+    return lifecycle.page(await DesignGenerationRepository(session).list_page(scope, flt), flt.limit)
 
 
 async def read_result(
@@ -174,10 +163,8 @@ async def read_result(
     """The design spec (``result_url``); 409 until the generation completed."""
     row = await _completed(session, scope, generation_id)
     assert row.result_url is not None  # CHECK completed_has_result
-    try:
-        return await anyio.to_thread.run_sync(blobs.get, row.result_url)
-    except BlobNotFound:
-        raise InvalidInput("The result artifact is missing.", code="result_missing") from None
+    missing = InvalidInput("The result artifact is missing.", code="result_missing")
+    return await lifecycle.read_artifact(blobs, row.result_url, missing)
 
 
 async def read_report(
@@ -186,10 +173,8 @@ async def read_report(
     """The per-element report stored beside the spec; 409 until the generation completed."""
     row = await _completed(session, scope, generation_id)
     key = design_report_key(row.organization_id, row.project_id, row.id, row.attempt)
-    try:
-        return await anyio.to_thread.run_sync(blobs.get, key)
-    except BlobNotFound:
-        raise InvalidInput("The report artifact is missing.", code="report_missing") from None
+    missing = InvalidInput("The report artifact is missing.", code="report_missing")
+    return await lifecycle.read_artifact(blobs, key, missing)
 
 
 async def read_preview(
@@ -197,34 +182,22 @@ async def read_preview(
 ) -> tuple[bytes, str]:
     """The preview PNG and its strong ETag; 404 ``preview_not_found`` when the worker stored none."""
     row = await get(session, scope, generation_id)
-    missing = NotFound("This design generation has no preview.", code="preview_not_found")
-    if row.status != Wf2desStatus.COMPLETED:
-        raise missing
     key = design_preview_key(row.organization_id, row.project_id, row.id, row.attempt)
-    try:
-        content = await anyio.to_thread.run_sync(blobs.get, key)
-    except BlobNotFound:
-        raise missing from None
-    return content, '"' + hashlib.sha256(content).hexdigest()[:32] + '"'
+    return await lifecycle.read_preview(row, key, blobs, "design generation")
 
 
 async def materialize(
     session: AsyncSession, scope: ProjectScope, generation_id: str, actor: str
 ) -> DesignGenerationRecord:
-    updated = await DesignGenerationRepository(session).materialize(scope, generation_id, actor)
-    if updated is not None:
-        return updated
-    row = await get(session, scope, generation_id)
-    if row.status != Wf2desStatus.COMPLETED:
-        raise Conflict(
-            "Only a completed design generation can be materialized.", code="design_generation_not_completed"
-        )
-    return row  # already materialized: the first timestamp stands
+    not_completed = Conflict(
+        "Only a completed design generation can be materialized.", code="design_generation_not_completed"
+    )
+    repo = DesignGenerationRepository(session)
+    return await lifecycle.materialize(repo, scope, generation_id, actor, not_completed)
 
 
 async def delete(session: AsyncSession, scope: ProjectScope, generation_id: str, actor: str) -> None:
-    if not await DesignGenerationRepository(session).soft_delete(scope, generation_id, actor):
-        raise not_found()
+    await lifecycle.delete(DesignGenerationRepository(session), scope, generation_id, actor)
 
 
 async def _completed(

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Path, Request
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from wf2des.api.code2wf.schemas import Code2wfOut, status_name
 from wf2des.api.deps import OUTBOX_WRITTEN, SessionDep, StateDep
@@ -14,6 +15,7 @@ from wf2des.api.events.service import apply_design_event, apply_event
 from wf2des.api.ids import ResourceId
 from wf2des.api.openapi_schema import inline_defs
 from wf2des.api.problems import problem_responses
+from wf2des.api.state import AppState
 from wf2des.core.errors import InvalidInput, PayloadTooLarge
 from wf2des.core.webhooks import CallbackKind, WebhookVerificationError, derive_callback_key, verify
 
@@ -21,6 +23,21 @@ __all__ = ["router"]
 
 router = APIRouter(prefix="/internal/v1", tags=["worker events"])
 _MAX_BODY = 64 * 1024
+EventT = TypeVar("EventT")
+
+
+def _signed_body(adapter: TypeAdapter[Any]) -> dict[str, Any]:
+    """The event's body schema and the three Standard Webhooks headers, for the OpenAPI document."""
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": inline_defs(adapter.json_schema(by_alias=True))}},
+        },
+        "parameters": [
+            {"name": h, "in": "header", "required": True, "schema": {"type": "string"}}
+            for h in ("webhook-id", "webhook-timestamp", "webhook-signature")
+        ],
+    }
 
 
 @router.post(
@@ -28,18 +45,7 @@ _MAX_BODY = 64 * 1024
     response_model=EventAck,
     responses=problem_responses(401, 404, 409, 413, 422),
     summary="Terminal event from a worker (Standard Webhooks signature with the job's callback key)",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {"schema": inline_defs(EVENT_ADAPTER.json_schema(by_alias=True))}
-            },
-        },
-        "parameters": [
-            {"name": h, "in": "header", "required": True, "schema": {"type": "string"}}
-            for h in ("webhook-id", "webhook-timestamp", "webhook-signature")
-        ],
-    },
+    openapi_extra=_signed_body(EVENT_ADAPTER),
 )
 async def receive_event(
     request: Request,
@@ -47,17 +53,9 @@ async def receive_event(
     session: SessionDep,
     code2wf_id: Annotated[ResourceId, Path(alias="code2wfId", min_length=1, max_length=255)],
 ) -> EventAck:
-    body = await _verified_body(
-        request, state.settings.webhook_secret.get_secret_value(), code2wf_id, "code2wf"
-    )
-    try:
-        event = EVENT_ADAPTER.validate_json(body)
-    except ValidationError as exc:
-        raise InvalidInput(f"The event body is invalid: {exc.error_count()} error(s).") from None
+    event = await _verified_event(request, state, code2wf_id, "code2wf", EVENT_ADAPTER)
     row, applied = await apply_event(session, code2wf_id, event)
-    if applied:
-        # The job left processing: its organization has a free slot, so wake the relay (after the commit).
-        session.info[OUTBOX_WRITTEN] = True
+    _wake_relay_if(applied, session)
     return EventAck(code2wf_id=row.id, status=Code2wfOut.of(row).status, applied=applied)
 
 
@@ -66,18 +64,7 @@ async def receive_event(
     response_model=DesignEventAck,
     responses=problem_responses(401, 404, 409, 413, 422),
     summary="Terminal event of a design generation (Standard Webhooks, signed with the job's callback key)",
-    openapi_extra={
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {"schema": inline_defs(DESIGN_EVENT_ADAPTER.json_schema(by_alias=True))}
-            },
-        },
-        "parameters": [
-            {"name": h, "in": "header", "required": True, "schema": {"type": "string"}}
-            for h in ("webhook-id", "webhook-timestamp", "webhook-signature")
-        ],
-    },
+    openapi_extra=_signed_body(DESIGN_EVENT_ADAPTER),
 )
 async def receive_design_event(
     request: Request,
@@ -85,16 +72,28 @@ async def receive_design_event(
     session: SessionDep,
     generation_id: Annotated[ResourceId, Path(alias="designGenerationId", min_length=1, max_length=255)],
 ) -> DesignEventAck:
+    event = await _verified_event(request, state, generation_id, "design_generation", DESIGN_EVENT_ADAPTER)
+    row, applied = await apply_design_event(session, generation_id, event)
+    _wake_relay_if(applied, session)
+    return DesignEventAck(design_generation_id=row.id, status=status_name(row.status), applied=applied)
+
+
+async def _verified_event(
+    request: Request, state: AppState, generation_id: str, kind: CallbackKind, adapter: TypeAdapter[EventT]
+) -> EventT:
+    """The event, once its body checked out with this generation's key and validated (else 422)."""
     secret = state.settings.webhook_secret.get_secret_value()
-    body = await _verified_body(request, secret, generation_id, "design_generation")
+    body = await _verified_body(request, secret, generation_id, kind)
     try:
-        event = DESIGN_EVENT_ADAPTER.validate_json(body)
+        return adapter.validate_json(body)
     except ValidationError as exc:
         raise InvalidInput(f"The event body is invalid: {exc.error_count()} error(s).") from None
-    row, applied = await apply_design_event(session, generation_id, event)
+
+
+def _wake_relay_if(applied: bool, session: AsyncSession) -> None:
     if applied:
-        session.info[OUTBOX_WRITTEN] = True  # a slot of its organization is free: wake the relay
-    return DesignEventAck(design_generation_id=row.id, status=status_name(row.status), applied=applied)
+        # The job left processing: its organization has a free slot, so wake the relay (after the commit).
+        session.info[OUTBOX_WRITTEN] = True
 
 
 async def _verified_body(request: Request, secret: str, generation_id: str, kind: CallbackKind) -> bytes:

@@ -8,7 +8,8 @@ generations and design generations follow the same rule, each in its own table.
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -27,6 +28,8 @@ from wf2des.pg.repositories import (
     Code2wfRepository,
     DesignGenerationRecord,
     DesignGenerationRepository,
+    GenerationRecord,
+    GenerationRepository,
     TerminalOutcome,
 )
 from wf2des.pg.tables import Wf2desStatus
@@ -37,53 +40,31 @@ WORKER_ACTOR = "wf2des-worker"
 _MAX_KEY = 500
 
 
-class _Row(Protocol):
-    @property
-    def status(self) -> Wf2desStatus: ...
-    @property
-    def attempt(self) -> int: ...
-    @property
-    def result_url(self) -> str | None: ...
-    @property
-    def flag_count(self) -> int | None: ...
-    @property
-    def error_message(self) -> str | None: ...
-
-
-R = TypeVar("R", bound=_Row, covariant=True)
-
-
-class _Lifecycle(Protocol[R]):
-    async def get_unscoped(self, generation_id: str, /) -> R | None: ...
-    async def finish(self, generation_id: str, outcome: TerminalOutcome, actor: str, /) -> R | None: ...
+Row = TypeVar("Row", bound=GenerationRecord)
 
 
 async def apply_event(
     session: AsyncSession, code2wf_id: str, event: Code2wfEvent
 ) -> tuple[Code2wfRecord, bool]:
-    repo = Code2wfRepository(session)
-    row = await repo.get_unscoped(code2wf_id)
-    if row is None:
-        raise not_found()
-    prefix = artifact_prefix(row.organization_id, row.project_id, row.id, event.attempt)
-    return await _apply(repo, code2wf_id, _outcome(event, prefix))
+    return await _apply(Code2wfRepository(session), code2wf_id, event, artifact_prefix)
 
 
 async def apply_design_event(
     session: AsyncSession, generation_id: str, event: DesignGenerationEvent
 ) -> tuple[DesignGenerationRecord, bool]:
-    repo = DesignGenerationRepository(session)
+    return await _apply(DesignGenerationRepository(session), generation_id, event, design_artifact_prefix)
+
+
+async def _apply(
+    repo: GenerationRepository[Row, Any],
+    generation_id: str,
+    event: Code2wfEvent | DesignGenerationEvent,
+    artifacts: Callable[[int, int, str, int], str],
+) -> tuple[Row, bool]:
     row = await repo.get_unscoped(generation_id)
     if row is None:
         raise not_found()
-    prefix = design_artifact_prefix(row.organization_id, row.project_id, row.id, event.attempt)
-    return await _apply(repo, generation_id, _outcome(event, prefix))
-
-
-Row = TypeVar("Row", bound=_Row)
-
-
-async def _apply(repo: _Lifecycle[Row], generation_id: str, outcome: TerminalOutcome) -> tuple[Row, bool]:
+    outcome = _outcome(event, artifacts(row.organization_id, row.project_id, row.id, event.attempt))
     updated = await repo.finish(generation_id, outcome, WORKER_ACTOR)
     if updated is not None:
         return updated, True
@@ -128,7 +109,7 @@ def _check_result_key(prefix: str, key: str) -> None:
         raise InvalidInput("resultUrl is outside this generation's key prefix.", code="invalid_result_url")
 
 
-def _same(row: _Row, outcome: TerminalOutcome) -> bool:
+def _same(row: GenerationRecord, outcome: TerminalOutcome) -> bool:
     return (
         row.status == outcome.status
         and row.attempt == outcome.attempt

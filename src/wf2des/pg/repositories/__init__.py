@@ -8,7 +8,6 @@ from wf2des.pg.repositories.code2wf import (
     Code2wfListFilter,
     Code2wfRecord,
     Code2wfRepository,
-    TerminalOutcome,
     discovery_statement,
 )
 from wf2des.pg.repositories.design_generations import (
@@ -18,6 +17,7 @@ from wf2des.pg.repositories.design_generations import (
     design_discovery_statement,
 )
 from wf2des.pg.repositories.figma_connections import FigmaConnectionRecord, FigmaConnectionRepository
+from wf2des.pg.repositories.generations import GenerationRecord, GenerationRepository, TerminalOutcome
 from wf2des.pg.repositories.outbox import OutboxRepository
 from wf2des.pg.repositories.page_imports import PageImportRepository
 from wf2des.pg.repositories.plugin_sessions import (
@@ -38,6 +38,8 @@ __all__ = [
     "DesignGenerationRepository",
     "FigmaConnectionRecord",
     "FigmaConnectionRepository",
+    "GenerationRecord",
+    "GenerationRepository",
     "OutboxRepository",
     "PageImportRepository",
     "PendingLogin",

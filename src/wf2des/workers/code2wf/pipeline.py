@@ -18,8 +18,7 @@ import asyncio
 import hashlib
 import json
 import time
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from jsonschema import ValidationError
 
@@ -52,6 +51,7 @@ from wf2des.jobs.keys import failure_key, file_key, preview_key, spec_key
 from wf2des.spec import DesignArea, Outcome, Screen, ScreenStats, Spec, outcome
 from wf2des.workers.code2wf.deadline import Budget, BudgetExceeded
 from wf2des.workers.code2wf.limits import cap_text, flag_truncation
+from wf2des.workers.generation_job import GenerationOutcome, record_failure, reuse
 from wf2des.workers.runtime import WorkerRuntime
 
 __all__ = ["GenerationFailed", "GenerationResult", "generate", "record_timeout"]
@@ -69,27 +69,9 @@ class GenerationFailed(Wf2desError):
         self.classification = classification
 
 
-@dataclass
-class GenerationResult:
-    """How one generation ended (its artifact and what to report), as opposed to the spec's outcomes."""
-
-    status: Literal["completed", "failed"]
-    result_url: str
-    flag_count: int | None = None
-    error_message: str | None = None
-    classification: str | None = None
-    reused: bool = False
-    timings_ms: dict[str, float] = field(default_factory=dict)
-
+class GenerationResult(GenerationOutcome):
     def event(self, attempt: int) -> Code2wfCompleted | Code2wfFailed:
-        if self.status == "completed":
-            assert self.flag_count is not None
-            return Code2wfCompleted(attempt=attempt, result_url=self.result_url, flag_count=self.flag_count)
-        return Code2wfFailed(
-            attempt=attempt,
-            result_url=self.result_url,
-            error_message=self.error_message or "generation failed",
-        )
+        return self._event(attempt, Code2wfCompleted, Code2wfFailed)
 
 
 def generate(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget | None = None) -> GenerationResult:
@@ -145,20 +127,7 @@ def record_timeout(job: Code2wfJob, runtime: WorkerRuntime, message: str) -> Gen
 
 
 def _existing_result(runtime: WorkerRuntime, ok_key: str, bad_key: str) -> GenerationResult | None:
-    blobs = runtime.blobs
-    if blobs.exists(ok_key):
-        spec: Spec = json.loads(blobs.get(ok_key))  # written by this pipeline after validate_spec
-        return GenerationResult("completed", ok_key, flag_count=spec_flag_count(spec), reused=True)
-    if blobs.exists(bad_key):
-        failure = json.loads(blobs.get(bad_key))
-        return GenerationResult(
-            "failed",
-            bad_key,
-            error_message=failure["errorMessage"],
-            classification=failure["classification"],
-            reused=True,
-        )
-    return None
+    return reuse(GenerationResult, runtime.blobs, ok_key, bad_key)
 
 
 def _record_failure(
@@ -169,16 +138,17 @@ def _record_failure(
         "classification": classification,
         "errorMessage": message,
     }
-    try:
-        runtime.blobs.put_immutable(
-            bad_key, json.dumps(document, sort_keys=True).encode(), "application/json"
-        )
-    except BlobExists:
-        raced = _existing_result(runtime, ok_key, bad_key)
-        assert raced is not None
-        return raced
-    log.info("generation failed", classification=classification)
-    return GenerationResult("failed", bad_key, error_message=message, classification=classification)
+    body = json.dumps(document, sort_keys=True).encode()
+    return record_failure(
+        GenerationResult,
+        runtime.blobs,
+        ok_key,
+        bad_key,
+        body,
+        message=message,
+        classification=classification,
+        logged="generation failed",
+    )
 
 
 def _produce(job: Code2wfJob, runtime: WorkerRuntime, budget: Budget) -> tuple[Spec, dict[str, float]]:

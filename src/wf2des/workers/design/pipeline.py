@@ -16,9 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
 from jsonschema import ValidationError
 
@@ -51,6 +51,7 @@ from wf2des.workers.design.reads import (
     read_figma,
     read_snapshot,
 )
+from wf2des.workers.generation_job import GenerationOutcome, record_failure, reuse
 from wf2des.workers.runtime import WorkerRuntime
 
 __all__ = ["FAILURE_SCHEMA", "DesignOutcome", "generate", "record_timeout"]
@@ -59,29 +60,9 @@ FAILURE_SCHEMA = "wf2des.design.failure/v1"
 log = get_logger(__name__)
 
 
-@dataclass
-class DesignOutcome:
-    """How one generation ended: its artifact and what to report."""
-
-    status: Literal["completed", "failed"]
-    result_url: str
-    flag_count: int | None = None
-    error_message: str | None = None
-    classification: str | None = None
-    reused: bool = False
-    timings_ms: dict[str, float] = field(default_factory=dict)
-
+class DesignOutcome(GenerationOutcome):
     def event(self, attempt: int) -> DesignGenerationCompleted | DesignGenerationFailed:
-        if self.status == "completed":
-            assert self.flag_count is not None
-            return DesignGenerationCompleted(
-                attempt=attempt, result_url=self.result_url, flag_count=self.flag_count
-            )
-        return DesignGenerationFailed(
-            attempt=attempt,
-            result_url=self.result_url,
-            error_message=self.error_message or "generation failed",
-        )
+        return self._event(attempt, DesignGenerationCompleted, DesignGenerationFailed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,32 +220,21 @@ def _area_document(area: DesignArea | None) -> DesignAreaDocument | None:
 
 
 def _existing(runtime: WorkerRuntime, keys: _Keys) -> DesignOutcome | None:
-    blobs = runtime.blobs
-    if blobs.exists(keys.spec):
-        spec: Spec = json.loads(blobs.get(keys.spec))  # written by this pipeline after validate_spec
-        return DesignOutcome("completed", keys.spec, flag_count=spec_flag_count(spec), reused=True)
-    if blobs.exists(keys.failure):
-        failure = json.loads(blobs.get(keys.failure))
-        return DesignOutcome(
-            "failed",
-            keys.failure,
-            error_message=failure["errorMessage"],
-            classification=failure["classification"],
-            reused=True,
-        )
-    return None
+    return reuse(DesignOutcome, runtime.blobs, keys.spec, keys.failure)
 
 
 def _record_failure(runtime: WorkerRuntime, keys: _Keys, message: str, classification: str) -> DesignOutcome:
     document = {"schema": FAILURE_SCHEMA, "classification": classification, "errorMessage": message}
-    try:
-        runtime.blobs.put_immutable(keys.failure, _canonical(document), "application/json")
-    except BlobExists:
-        raced = _existing(runtime, keys)
-        assert raced is not None
-        return raced
-    log.info("design generation failed", classification=classification)
-    return DesignOutcome("failed", keys.failure, error_message=message, classification=classification)
+    return record_failure(
+        DesignOutcome,
+        runtime.blobs,
+        keys.spec,
+        keys.failure,
+        _canonical(document),
+        message=message,
+        classification=classification,
+        logged="design generation failed",
+    )
 
 
 def _put_once(runtime: WorkerRuntime, key: str, body: bytes, content_type: str) -> None:

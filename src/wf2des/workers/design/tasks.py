@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import time
-from datetime import UTC, datetime
 from typing import Any
 
 from celery import Celery
 from celery.exceptions import SoftTimeLimitExceeded
-from pydantic import ValidationError
 
-from wf2des.core.logging import bind, clear_context, get_logger
+from wf2des.core.logging import get_logger
 from wf2des.jobs.contract import DESIGN_GENERATE, DesignGenerationJob
 from wf2des.workers.code2wf.deadline import Budget
-from wf2des.workers.code2wf.tasks import event_client
 from wf2des.workers.design.pipeline import DesignOutcome, generate, record_timeout
-from wf2des.workers.events import deliver_event
+from wf2des.workers.generation_job import accept, report
 from wf2des.workers.runtime import get_runtime
 
 __all__ = ["register", "run_design_job"]
@@ -25,18 +21,9 @@ log = get_logger(__name__)
 
 def run_design_job(payload: dict[str, Any]) -> dict[str, Any]:
     """The task body, callable without Celery (tests, the in-process demo)."""
-    try:
-        job = DesignGenerationJob.model_validate(payload)
-    except ValidationError as exc:
-        # A malformed envelope cannot be reported (no trustworthy callback): drop it loudly.
-        log.error("malformed job envelope dropped", errors=exc.error_count())
-        return {"status": "dropped"}
-    clear_context()
-    bind(design_generation_id=job.design_generation_id, attempt=job.attempt)
-    if job.deadline <= datetime.now(UTC):
-        # the API's reaper fails a row past its deadline: an event now would only be refused
-        log.warning("job past its deadline dropped", deadline=job.deadline.isoformat())
-        return {"status": "expired"}
+    job = accept(DesignGenerationJob.model_validate, payload, "design_generation_id")
+    if isinstance(job, str):
+        return {"status": job}
     runtime = get_runtime()
     budget = Budget(runtime.worker_settings.job_timeout_s)
     try:
@@ -44,24 +31,7 @@ def run_design_job(payload: dict[str, Any]) -> dict[str, Any]:
     except SoftTimeLimitExceeded:
         log.error("job exceeded the soft time limit")
         outcome = record_timeout(job, runtime, budget.message())
-    started = time.perf_counter()
-    delivery = deliver_event(
-        job,
-        outcome.event(job.attempt),
-        retry_for_s=runtime.worker_settings.event_retry_for_s,
-        client=event_client(),
-    )
-    log.info(
-        "design job finished",
-        status=outcome.status,
-        flag_count=outcome.flag_count,
-        reused=outcome.reused,
-        delivered=delivery.delivered,
-        event_status=delivery.status,
-        event_ms=round((time.perf_counter() - started) * 1000, 1),
-        **{name: round(ms, 1) for name, ms in outcome.timings_ms.items()},
-    )
-    return {"status": outcome.status, "resultUrl": outcome.result_url, "delivered": delivery.delivered}
+    return report(job, outcome, runtime, "design job finished")
 
 
 def register(app: Celery, soft_time_limit_s: int = 170) -> None:
