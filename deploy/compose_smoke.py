@@ -84,7 +84,7 @@ def main(token: str) -> None:
         placed = expect(http.post(f"{PROJECT}/code2wf/{code2wf_id}/materialization"), 200)
         mapping = spec.get("componentMapping") or {}
         print(f"smoke: generation {code2wf_id} completed (signed webhook accepted): "
-              f"flagCount {row['flagCount']}, {len(spec.get('frames') or spec.get('nodes') or [])} top frames, "
+              f"flagCount {row['flagCount']}, {len(spec['screens'])} screen(s), "
               f"{sum(c['count'] for c in mapping.get('components', []))} library instances, "
               f"materializedAt {placed['materializedAt']}")
         print(f"smoke: API steps took {time.monotonic() - started:.1f} s")
