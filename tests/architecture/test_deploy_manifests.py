@@ -8,6 +8,7 @@ tool would read it. No container engine is needed.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -261,6 +262,35 @@ def test_workloads_run_as_the_image_user_without_privileges() -> None:
             assert context["allowPrivilegeEscalation"] is False
             assert context["capabilities"]["drop"] == ["ALL"]
             assert "add" not in context["capabilities"]
+
+
+def test_every_pod_meets_the_restricted_pod_security_level() -> None:
+    namespace = _named("Namespace", "wf2des")
+    assert namespace["metadata"]["labels"]["pod-security.kubernetes.io/enforce"] == "restricted"
+    for workload in _workloads():
+        pod = _pod_spec(workload)
+        profile = pod["securityContext"]["seccompProfile"]
+        assert profile["type"] in {"RuntimeDefault", "Localhost"}, workload["metadata"]["name"]
+        for container in pod["containers"]:
+            assert "seccompProfile" not in container["securityContext"]  # the pod's applies
+            assert not container.get("ports") or all("hostPort" not in p for p in container["ports"])
+        kinds = {next(k for k in volume if k != "name") for volume in pod.get("volumes", [])}
+        assert kinds <= {"emptyDir", "configMap", "secret", "projected"}, kinds
+
+
+def test_worker_seccomp_profile_ships_and_allows_the_browsers_user_namespace() -> None:
+    profile = _pod_spec(_worker())["securityContext"]["seccompProfile"]
+    assert profile["type"] == "Localhost"
+    path = KUBE / "seccomp" / profile["localhostProfile"]
+    rules = json.loads(path.read_text())
+    assert rules["defaultAction"] == "SCMP_ACT_ERRNO"  # an allow-list, not a deny-list
+    allowed = {
+        name
+        for rule in rules["syscalls"]
+        if rule["action"] == "SCMP_ACT_ALLOW" and not rule.get("args") and not rule.get("includes")
+        for name in rule["names"]
+    }
+    assert {"unshare", "clone", "setns"} <= allowed
 
 
 def test_disruption_budgets_and_the_worker_autoscaler() -> None:
