@@ -345,7 +345,10 @@ def _print_summary(summary: dict[str, Any]) -> None:
 
 @app.command("fake-figma")
 def fake_figma(
-    port: int = typer.Option(8911, help="port on 127.0.0.1"),
+    port: int = typer.Option(8911, help="TCP port"),
+    host: str = typer.Option(
+        "127.0.0.1", help="interface to bind (0.0.0.0 when it runs as its own container, as in compose.yaml)"
+    ),
     file: list[str] = typer.Option(
         ["MyLibrary1", "MyFile1"], "--file", help="file keys to serve (repeatable)"
     ),
@@ -361,7 +364,7 @@ def fake_figma(
         fake.add_file(key)
     for key in primer:
         fake.add_file(key, library="primer")
-    fake.start(port)
+    fake.start(port, host=host)
     console.print(f"export WF2DES_FIGMA_API_URL={fake.url} WF2DES_FIGMA_TOKEN={FAKE_TOKEN}", soft_wrap=True)
     console.print(f"files: {', '.join(file)}; Primer: {', '.join(primer)}; Ctrl-C to stop")
     try:

@@ -599,7 +599,7 @@ class FakeFigma:
             return 200, answers[kind](f), {}
         return 200, self.file_body(f, depth, paths=paths), {}
 
-    def start(self, port: int = 0) -> FakeFigma:
+    def start(self, port: int = 0, host: str = "127.0.0.1") -> FakeFigma:
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -640,7 +640,7 @@ class FakeFigma:
             def log_message(self, format: str, *args: Any) -> None:  # noqa: ARG002 - stdlib signature, kept quiet
                 return
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+        self._server = ThreadingHTTPServer((host, port), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-figma", daemon=True)
         self._thread.start()
