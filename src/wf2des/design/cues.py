@@ -172,6 +172,16 @@ def _side_label(node: Sketch, siblings: Sequence[Sketch]) -> Sketch | None:
     return best
 
 
+def _label_above(node: Sketch, siblings: Sequence[Sketch]) -> Sketch | None:
+    """A short text ending just above ``node`` and starting at its left edge: a field's label."""
+    for sibling in siblings:
+        if sibling.type != "TEXT" or len((sibling.characters or "").strip()) > 40:
+            continue
+        if 0 <= node.y - sibling.bottom <= 16 and abs(sibling.x - node.x) <= 8:
+            return sibling
+    return None
+
+
 def _element(node: Sketch, siblings: Sequence[Sketch], library: DesignLibrary) -> Understood | None:
     if node.type == "TEXT":
         return None
@@ -316,6 +326,8 @@ def _by_shape(node: Sketch, siblings: Sequence[Sketch]) -> Understood | None:
             return make("checkbox", 0.85, "shape: small square beside a label", side_label=side, checked=mark)
     if not texts:
         if node.stroke and node.width >= 3 * node.height and 24 <= node.height <= 64:
+            if _label_above(node, siblings) is not None:
+                return make("input", 0.8, "shape: empty outlined box under a label")
             return make("input", 0.6, "shape: empty outlined box")
         return None
     first = texts[0]

@@ -65,6 +65,20 @@ def test_unnamed_shapes(
 
 
 @pytest.mark.parametrize(
+    ("label", "confidence", "cue"),
+    [
+        ("Password", 0.8, "shape: empty outlined box under a label"),
+        (None, 0.6, "shape: empty outlined box"),
+    ],
+)
+def test_an_empty_outlined_box_under_a_label_is_surely_a_field(
+    label: str | None, confidence: float, cue: str, kit: DesignLibrary
+) -> None:
+    element = _understood(lambda s: s.field(None, 20, 60, 240, label=label), kit)
+    assert (element.role, element.confidence, element.cue) == ("input", confidence, cue)
+
+
+@pytest.mark.parametrize(
     ("name", "role", "emphasis"),
     [
         ("Primary button", "button", "primary"),
