@@ -91,6 +91,23 @@ const ACTION_ICONS = [
   "link-external",
 ];
 
+// Primer's component tokens per Button variant, and the surface Button and IconButton share (the disabled
+// state falls back to the rest colours where Primer defines no disabled one).
+const BUTTON_TOKEN = { Secondary: "default", Primary: "primary", Invisible: "invisible", Danger: "danger" };
+
+function buttonSurface(token, disabled) {
+  const state = disabled ? "disabled" : "rest";
+  return {
+    radius: "borderRadius/medium",
+    fill: vFirst(`button/${token}/bgColor/${state}`, `button/${token}/bgColor/rest`).name,
+    stroke: vFirst(
+      `button/${token}/borderColor/${state}`,
+      `button/${token}/borderColor/rest`,
+      "button/default/borderColor/rest",
+    ).name,
+  };
+}
+
 defineSet({
   name: "Button",
   description:
@@ -114,9 +131,7 @@ defineSet({
     };
   },
   draw({ Variant, Size, State }, refs) {
-    const token = { Secondary: "default", Primary: "primary", Invisible: "invisible", Danger: "danger" }[
-      Variant
-    ];
+    const token = BUTTON_TOKEN[Variant];
     const size = CONTROL[Size];
     const disabled = State === "Disabled";
     const fg = `button/${token}/fgColor/${disabled ? "disabled" : "rest"}`;
@@ -130,16 +145,7 @@ defineSet({
         gap: `control/${size}/gap`,
         align: "CENTER",
         counter: "CENTER",
-        radius: "borderRadius/medium",
-        fill: vFirst(
-          `button/${token}/bgColor/${disabled ? "disabled" : "rest"}`,
-          `button/${token}/bgColor/rest`,
-        ).name,
-        stroke: vFirst(
-          `button/${token}/borderColor/${disabled ? "disabled" : "rest"}`,
-          `button/${token}/borderColor/rest`,
-          "button/default/borderColor/rest",
-        ).name,
+        ...buttonSurface(token, disabled),
       },
       [
         instance("Leading visual", icon("plus"), {
@@ -353,9 +359,7 @@ defineSet({
     };
   },
   draw({ Variant, Size, State }, refs) {
-    const token = { Secondary: "default", Primary: "primary", Invisible: "invisible", Danger: "danger" }[
-      Variant
-    ];
+    const token = BUTTON_TOKEN[Variant];
     const size = CONTROL[Size];
     const disabled = State === "Disabled";
     const fg = `button/${token}/fgColor/${disabled ? "disabled" : "rest"}`;
@@ -367,16 +371,7 @@ defineSet({
         h: `control/${size}/size`,
         align: "CENTER",
         counter: "CENTER",
-        radius: "borderRadius/medium",
-        fill: vFirst(
-          `button/${token}/bgColor/${disabled ? "disabled" : "rest"}`,
-          `button/${token}/bgColor/rest`,
-        ).name,
-        stroke: vFirst(
-          `button/${token}/borderColor/${disabled ? "disabled" : "rest"}`,
-          `button/${token}/borderColor/rest`,
-          "button/default/borderColor/rest",
-        ).name,
+        ...buttonSurface(token, disabled),
       },
       [
         instance("Icon", icon("kebab-horizontal"), {
