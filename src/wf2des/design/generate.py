@@ -15,7 +15,7 @@ import itertools
 import json
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -175,6 +175,24 @@ def _aims(flow: Flow, shift: Edges, fills_cross: bool) -> Edges:
     )
 
 
+def _errors(
+    start: float,
+    gap: float,
+    drawn_gaps: Sequence[float],
+    stretch: Sequence[float],
+    grown: Sequence[float],
+) -> Iterator[float]:
+    """How far each child after the first lands from its drawing in a start-aligned flow with ``gap``
+    bound, when the first is ``start`` off and each has ``grown`` along the flow (an instance takes its
+    variant's height); a text that takes a wider gap as width puts what follows back in place."""
+    error = start
+    for index, drawn in enumerate(drawn_gaps):
+        error += grown[index]
+        if drawn <= gap + stretch[index]:
+            error += gap - drawn
+        yield error
+
+
 def _drift(
     start: float,
     gap: float,
@@ -182,16 +200,8 @@ def _drift(
     stretch: Sequence[float],
     grown: Sequence[float],
 ) -> float:
-    """How far, in all, a start-aligned flow's children land from their drawing with ``gap`` bound, when
-    the first is ``start`` off and each has ``grown`` along the flow (an instance takes its variant's
-    height); a text that takes a wider gap as width puts what follows back in place."""
-    error, total = start, abs(start)
-    for index, drawn in enumerate(drawn_gaps):
-        error += grown[index]
-        if drawn <= gap + stretch[index]:
-            error += gap - drawn
-        total += abs(error)
-    return total
+    """How far, in all, the flow's children land from their drawing (see ``_errors``)."""
+    return sum((abs(e) for e in _errors(start, gap, drawn_gaps, stretch, grown)), abs(start))
 
 
 def _moved_as(shift: Edges) -> Edges:
@@ -206,14 +216,8 @@ def _worst(
     stretch: Sequence[float],
     grown: Sequence[float],
 ) -> float:
-    """The farthest any child after the first lands from its drawing (see ``_drift``)."""
-    error, worst = start, 0.0
-    for index, drawn in enumerate(drawn_gaps):
-        error += grown[index]
-        if drawn <= gap + stretch[index]:
-            error += gap - drawn
-        worst = max(worst, abs(error))
-    return worst
+    """The farthest any child after the first lands from its drawing (see ``_errors``)."""
+    return max((abs(e) for e in _errors(start, gap, drawn_gaps, stretch, grown)), default=0.0)
 
 
 def _places(
